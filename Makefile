@@ -1,0 +1,61 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README).
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint setup demo messages collectstatic serve benchmark clean
+
+$(VENV)/bin/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 or run make PYTHON=python3"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt $(VENV)/bin/python
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt $(VENV)/.installed
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@
+
+## run: set up everything (venv, install, migrate, reference data, demo league) and serve on http://127.0.0.1:8000
+run: setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+setup: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+
+## test: install the dev requirements and run lint, migration check and the whole suite (browser tests included)
+test: $(VENV)/.installed-dev
+	@bash scripts/ensure-chromium
+	$(PY) -m ruff check .
+	$(PY) manage.py makemigrations --check --dry-run
+	@$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
+
+lint: $(VENV)/.installed-dev
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+## messages: regenerate and compile the translation catalogues (needs GNU gettext)
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l nb -l en --ignore=.venv --ignore=staticfiles --ignore=tests
+	$(PY) scripts/fill_translations.py locale/nb/LC_MESSAGES/django.po locale/nb/translations.json
+	$(PY) manage.py compilemessages --ignore=.venv
+
+collectstatic: $(VENV)/.installed
+	$(PY) manage.py collectstatic --noinput
+
+## serve: production-style serving through gunicorn (set DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL)
+serve: collectstatic
+	$(PY) manage.py migrate --noinput
+	$(VENV)/bin/gunicorn -c gunicorn.conf.py torshov.wsgi
+
+benchmark: $(VENV)/.installed
+	$(PY) manage.py benchmark
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+class LeagueConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "league"
+    verbose_name = _("League")
+
+    def ready(self) -> None:
+        from league.accounts import grant_board_permissions
+
+        # Permissions exist only after every app has migrated, so the board's
+        # group is given them here rather than in the data migration.
+        post_migrate.connect(grant_board_permissions, dispatch_uid="league.grant_board_permissions")

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from matches import views
+
+urlpatterns = [
+    path("matches/", views.match_list, name="matches"),
+]

@@ -1,0 +1,46 @@
+"""Shared fixtures: named users for the permission matrix, and the database check."""
+
+import os
+
+import pytest
+from django.contrib.auth.models import Group
+
+from league.accounts import BOARD_GROUP, COACH_GROUP
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+def pytest_configure(config):
+    # CI must test on PostgreSQL: never let a missing DATABASE_URL fall back to SQLite silently.
+    if os.environ.get("CI") and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise pytest.UsageError("CI runs the suite on PostgreSQL: DATABASE_URL must point at it.")
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str, *, board: bool = False, coach: bool = True, **extra):
+        user = django_user_model.objects.create_user(username=username, password=PASSWORD, **extra)
+        if board:
+            user.is_staff = True
+            user.save(update_fields=["is_staff"])
+            user.groups.add(Group.objects.get(name=BOARD_GROUP))
+        if coach:
+            user.groups.add(Group.objects.get(name=COACH_GROUP))
+        return user
+
+    return make
+
+
+@pytest.fixture
+def board_member(make_user):
+    return make_user("styret", board=True, coach=False)
+
+
+@pytest.fixture
+def coach(make_user):
+    return make_user("trener")
+
+
+@pytest.fixture
+def other_coach(make_user):
+    return make_user("annen_trener")

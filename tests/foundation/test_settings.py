@@ -1,0 +1,66 @@
+"""Settings come from the environment; production refuses unsafe settings (issue 2)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": "k3y-" + "x7Qp2Lm9Zr4Tv8Wn1Bc6Hd0Jf5Gs3Ka" * 2,
+    "ALLOWED_HOSTS": "liga.torshov.no",
+    "CSRF_TRUSTED_ORIGINS": "https://liga.torshov.no",
+    "DATABASE_URL": "sqlite:////tmp/torshov-check-deploy.sqlite3",
+}
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_check_deploy_is_clean_with_production_variables():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ({"SECRET_KEY": ""}, "SECRET_KEY must be set"),
+        ({"SECRET_KEY": "django-insecure-development-only-key-never-use-in-production"}, "SECRET_KEY must be set"),
+        ({"SECRET_KEY": "short"}, "at least 50 characters"),
+        ({"ALLOWED_HOSTS": ""}, "ALLOWED_HOSTS must be set"),
+    ],
+)
+def test_production_refuses_to_start_without_a_real_secret_and_hosts(override, message):
+    result = run_manage("check", env={**PRODUCTION_ENV, **override})
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def test_defaults_are_norwegian_and_oslo():
+    assert settings.LANGUAGE_CODE == "nb"
+    assert [code for code, _ in settings.LANGUAGES] == ["nb", "en"]
+    assert settings.TIME_ZONE == "Europe/Oslo"
+    assert "django_htmx.middleware.HtmxMiddleware" in settings.MIDDLEWARE
+    assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
+
+
+@pytest.mark.django_db
+def test_database_is_the_one_database_url_names():
+    url = os.environ.get("DATABASE_URL", "")
+    expected = "postgresql" if url.startswith("postgres") else "sqlite"
+    assert connection.vendor == expected

@@ -1,0 +1,131 @@
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from league import rules
+from league.models import Ruleset
+from league.rules.tables import to_text
+
+SECTION_KEYS = ("settings", *rules.TABLE_PARSERS)
+
+
+class RulesetForm(forms.ModelForm):
+    """Each table and the settings as validated JSON text; an error names the table and the cell."""
+
+    class Meta:
+        model = Ruleset
+        fields = ["name", "notes"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A new version starts as a copy of the default; an existing draft shows its own tables.
+        data = self.instance.data if self.instance.pk else rules.default_data()
+        self.instance.data = data  # replaced by the edited tables once they all validate
+        for key in SECTION_KEYS:
+            if key in self.fields:
+                current = data.get("settings") if key == "settings" else data.get("tables", {}).get(key)
+                self.fields[key].initial = to_text(current)
+
+    def _clean_section(self, key: str) -> Any:
+        text = self.cleaned_data[key]
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("Not valid structured text at line %(line)s, column %(col)s: %(msg)s"),
+                params={"line": exc.lineno, "col": exc.colno, "msg": exc.msg},
+            ) from exc
+        try:
+            rules.parse_table(key, value)
+        except rules.RulesetError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        sections = {}
+        for key in SECTION_KEYS:
+            if key not in cleaned:
+                continue
+            try:
+                sections[key] = self._clean_section(key)
+            except forms.ValidationError as exc:
+                self.add_error(key, exc)
+        if self.errors:
+            return cleaned
+        data = {
+            "name": cleaned.get("name", ""),
+            "settings": sections.pop("settings"),
+            "tables": sections,
+        }
+        try:
+            rules.parse_ruleset_data(data)
+        except rules.RulesetError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        self.instance.data = data
+        return cleaned
+
+
+for _key in SECTION_KEYS:
+    RulesetForm.base_fields[_key] = RulesetForm.declared_fields[_key] = forms.CharField(
+        label=f"{rules.TABLE_NAMES.get(_key, _key)} ({_key})",
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 110, "class": "ruleset-json", "spellcheck": "false"}),
+    )
+
+
+@admin.register(Ruleset)
+class RulesetAdmin(admin.ModelAdmin):
+    form = RulesetForm
+    list_display = ["name", "status", "based_on", "published_at", "created_at"]
+    list_filter = ["status"]
+    search_fields = ["name", "notes"]
+    actions = ["publish", "copy_as_draft"]
+
+    def get_fieldsets(self, request: HttpRequest, obj: Ruleset | None = None):
+        if obj is not None and obj.is_published:
+            return [(None, {"fields": ["name", "status", "published_at", "based_on", "notes"]})]
+        return [
+            (None, {"fields": ["name", "notes"]}),
+            (_("Settings"), {"fields": ["settings"]}),
+            (_("Tables"), {"fields": list(rules.TABLE_PARSERS)}),
+        ]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Ruleset | None = None):
+        if obj is not None and obj.is_published:
+            return ["name", "status", "published_at", "based_on", "notes"]
+        return []
+
+    def has_change_permission(self, request: HttpRequest, obj: Ruleset | None = None) -> bool:
+        if obj is not None and obj.is_published:
+            return False  # a published version is history: copy it to a draft to change the rules
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Ruleset | None = None) -> bool:
+        if obj is not None and obj.is_published:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Ruleset, form: forms.Form, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description=_("Publish the selected drafts"), permissions=["change"])
+    def publish(self, request: HttpRequest, queryset: QuerySet[Ruleset]) -> None:
+        for ruleset in queryset.filter(status=Ruleset.Status.DRAFT):
+            ruleset.publish()
+            self.message_user(request, _("%(name)s is published.") % {"name": ruleset.name}, messages.SUCCESS)
+
+    @admin.action(description=_("Copy as a new draft"), permissions=["add"])
+    def copy_as_draft(self, request: HttpRequest, queryset: QuerySet[Ruleset]) -> None:
+        for ruleset in queryset:
+            name, n = f"{ruleset.name} (kopi)", 2
+            while Ruleset.objects.filter(name=name).exists():
+                name, n = f"{ruleset.name} (kopi {n})", n + 1
+            copy = ruleset.copy_as_draft(name, by=request.user)
+            self.message_user(request, _("Created the draft %(name)s.") % {"name": copy.name}, messages.SUCCESS)

@@ -30,10 +30,18 @@ def fill(po_path: Path, table: dict[str, str]) -> list[str]:
         except StopIteration:
             out.append(block)
             continue
-        if any(line.startswith("msgid_plural") for line in lines):
-            out.append(block)
+        i_plural = next((i for i, line in enumerate(lines) if line.startswith("msgid_plural")), None)
+        msgid = unquote(lines[i_id : i_plural if i_plural is not None else i_str])
+        if i_plural is not None:
+            # Plural forms: the dictionary holds [singular, plural].
+            if isinstance(table.get(msgid), list):
+                one, many = table[msgid]
+                lines = [*lines[:i_str], f"msgstr[0] {quote(one)}", f"msgstr[1] {quote(many)}"]
+                lines = [line for line in lines if line != "#, fuzzy"]
+            elif 'msgstr[0] ""' in lines:
+                missing.append(msgid)
+            out.append("\n".join(lines))
             continue
-        msgid = unquote(lines[i_id:i_str])
         if not msgid:
             out.append(block)
             continue

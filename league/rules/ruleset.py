@@ -109,6 +109,23 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
 
+    # --- for display: the tables as rows of labels and cells ------------------------------------
+
+    def ffm_table(self) -> list[tuple[int, tuple[str, ...]]]:
+        grid = self.tables.fan_factor_modifier
+        return [(label, tuple(signed(v) for v in row)) for label, row in zip(grid.rows, grid.cells, strict=True)]
+
+    def winnings_table(self) -> list[tuple[str, tuple[str, ...]]]:
+        grid = self.tables.winnings
+        return [(r.label(), tuple(signed(v) for v in row)) for r, row in zip(grid.rows, grid.cells, strict=True)]
+
+    def handicap_roll_counts(self) -> range:
+        return range(max(len(c.bands) for c in self.tables.handicap_count))
+
+    def settings_items(self) -> list[tuple[str, str]]:
+        s = self.settings
+        return [(name, _display(getattr(s, name))) for name in s.__dataclass_fields__]
+
     # --- players: SPP, skill points, development (R4, R28, R29) ---------------------------------
 
     def explain_skill_points(self, spp: int) -> Explained:
@@ -637,6 +654,16 @@ class Ruleset:
             return out
 
         return split(list(rows), self.settings.tiebreakers)
+
+
+def _display(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_display(v)}" for k, v in value.items())
+    if isinstance(value, tuple | list):
+        return ", ".join(_display(v) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return ", ".join(f"{k}: {getattr(value, k)}" for k in value.__dataclass_fields__)
+    return str(value)
 
 
 def _non_negative(name: str, value: int) -> None:

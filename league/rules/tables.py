@@ -6,6 +6,8 @@ No Django here: the admin validates an edited version by calling `parse_ruleset_
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import pairwise
@@ -309,6 +311,21 @@ class RulesetData:
     settings: Settings
     tables: Tables
     raw: Mapping[str, Any] = field(repr=False, compare=False, hash=False, default_factory=dict)
+
+
+def to_text(value: Any) -> str:
+    """A table as editable structured text (JSON): one grid row or one small entry per line."""
+    text = json.dumps(value, indent=1, ensure_ascii=False)
+
+    def fold(match: re.Match[str]) -> str:
+        folded = re.sub(r"\s+", " ", match.group(0))
+        folded = folded.replace("[ ", "[").replace(" ]", "]").replace("{ ", "{").replace(" }", "}")
+        return folded if len(folded) < 240 else match.group(0)
+
+    for _ in range(2):
+        text = re.sub(r"\[[^\[\]{}]*\]", fold, text)
+        text = re.sub(r"\{[^\[\]{}]*\}", fold, text)
+    return text
 
 
 # --- parsing helpers ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from league.rules.roster import PositionSpec, RaceSpec, RosterPlan, RosterProblem
 from league.rules.ruleset import (
     Cell,
     DevelopmentOptions,
@@ -44,6 +45,10 @@ __all__ = [
     "DevelopmentOptions",
     "Explained",
     "HandicapResult",
+    "PositionSpec",
+    "RaceSpec",
+    "RosterPlan",
+    "RosterProblem",
     "Revival",
     "Ruleset",
     "RulesetError",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from league.rules.roster import RosterRules
 from league.rules.tables import (
     D66_CODES,
     STATS,
@@ -93,7 +94,7 @@ class StandingRow:
         return self.touchdowns_for - self.touchdowns_against
 
 
-class Ruleset:
+class Ruleset(RosterRules):
     """One version of the league's tables and settings. Pure: build it from data, ask it questions."""
 
     def __init__(self, data: RulesetData) -> None:
@@ -275,12 +276,13 @@ class Ruleset:
     # --- gate, fan-factor modifier, vandalism (R12-R18) -----------------------------------------
 
     def explain_gate(
-        self, dice: Sequence[int], *, home: bool, ticket: Ticket = "ordinary", neutral: bool = False
+        self, dice: Sequence[int], *, home: bool, ticket: Ticket = "ordinary", neutral: bool = False, die: int = 6
     ) -> Explained:
-        """Sum of the dice, each modified and never below 0, × 1,000 (R12, R13, R14)."""
+        """Sum of the dice, each modified and never below 0, × 1,000 (R12, R13, R14).
+        `die` is the division's die (6 or 5), so a 6 on a D5 is refused."""
         s = self.settings
         for i, d in enumerate(dice, start=1):
-            _die(f"die {i}", d, 6)
+            _die(f"die {i}", d, die)
         if ticket not in s.ticket_gate_modifier:
             raise ValueError(f"ticket must be ordinary, cheap or expensive, not {ticket!r}")
         steps = []
@@ -299,8 +301,10 @@ class Ruleset:
         steps.append(f"dice {list(dice)} → {modified} = {sum(modified)} × {fmt_int(s.gate_unit)} = {fmt_int(gate)}")
         return Explained(gate, (), tuple(steps))
 
-    def gate(self, dice: Sequence[int], *, home: bool, ticket: Ticket = "ordinary", neutral: bool = False) -> int:
-        return self.explain_gate(dice, home=home, ticket=ticket, neutral=neutral).value
+    def gate(
+        self, dice: Sequence[int], *, home: bool, ticket: Ticket = "ordinary", neutral: bool = False, die: int = 6
+    ) -> int:
+        return self.explain_gate(dice, home=home, ticket=ticket, neutral=neutral, die=die).value
 
     def gate_die(self, division: int | str) -> int:
         """D6 in the 1st division, D5 in the 2nd (R12)."""
@@ -326,8 +330,13 @@ class Ruleset:
     def overflow(self, home_gate: int, away_gate: int, capacity: int) -> int:
         return max(0, home_gate + away_gate - capacity)
 
-    def explain_vandalism_target(self, home_gate: int, away_gate: int, capacity: int) -> Explained:
-        """None: no risk; 2–6: the D6 that avoids vandalism; 7: automatic (R18)."""
+    def explain_vandalism_target(
+        self, home_gate: int, away_gate: int, capacity: int, *, neutral: bool = False
+    ) -> Explained:
+        """None: no risk; 2–6: the D6 that avoids vandalism; 7: automatic (R18).
+        At a neutral venue the capacity is 250,000 and the federation pays for any damage (R14)."""
+        if neutral:
+            capacity = self.settings.neutral_capacity
         over = self.overflow(home_gate, away_gate, capacity)
         if over == 0:
             return Explained(None, (), (f"{fmt_int(home_gate + away_gate)} does not exceed {fmt_int(capacity)} seats",))
@@ -339,8 +348,8 @@ class Ruleset:
             (f"overflow {fmt_int(over)}",),
         )
 
-    def vandalism_target(self, home_gate: int, away_gate: int, capacity: int) -> int | None:
-        return self.explain_vandalism_target(home_gate, away_gate, capacity).value
+    def vandalism_target(self, home_gate: int, away_gate: int, capacity: int, *, neutral: bool = False) -> int | None:
+        return self.explain_vandalism_target(home_gate, away_gate, capacity, neutral=neutral).value
 
     def vandalised(self, target: int | None, roll: int | None) -> bool:
         if target is None:
@@ -352,11 +361,14 @@ class Ruleset:
         _die("roll", roll, 6)
         return roll < target
 
-    def seats_destroyed(self, home_gate: int, away_gate: int, capacity: int, *, caretakers: bool = False) -> int:
-        """Half the overflow, rounded down; caretakers repair up to 5,000 (R18). 0 where there is no risk."""
-        if self.vandalism_target(home_gate, away_gate, capacity) is None:
+    def seats_destroyed(
+        self, home_gate: int, away_gate: int, capacity: int, *, caretakers: bool = False, neutral: bool = False
+    ) -> int:
+        """Half the overflow, rounded down; caretakers repair up to 5,000 (R18). 0 where there is no risk,
+        and 0 at a neutral venue, where the federation pays (R14)."""
+        if neutral or self.vandalism_target(home_gate, away_gate, capacity) is None:
             return 0
-        lost = self.overflow(home_gate, away_gate, capacity) // 2
+        lost = self.overflow(home_gate, away_gate, capacity) * self.settings.seats_destroyed_percent // 100
         if caretakers:
             lost = max(0, lost - self.settings.caretakers_repair)
         return lost
@@ -379,10 +391,11 @@ class Ruleset:
         ticket: Ticket = "ordinary",
         neutral: bool = False,
         vip: bool = False,
+        die: int = 6,
     ) -> Explained:
         s = self.settings
         grid = self.tables.winnings
-        _die("roll", roll, 6)
+        _die("roll", roll, die)
         _non_negative("attendance", attendance)
         if ticket not in s.ticket_winnings_row_shift:
             raise ValueError(f"ticket must be ordinary, cheap or expensive, not {ticket!r}")
@@ -449,7 +462,7 @@ class Ruleset:
         for _ in range(steps):
             cost = capacity // 2 // s.expansion_rounding * s.expansion_rounding
             if roof:
-                cost += s.roof_extra_per_step
+                cost += s.roof_price_per_new_seat * s.expansion_step
             lines.append(f"{fmt_int(capacity)} → {fmt_int(capacity + s.expansion_step)}: {fmt_int(cost)}")
             total += cost
             capacity += s.expansion_step

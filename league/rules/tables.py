@@ -245,9 +245,11 @@ class Settings:
     start_capacity_first_division: int
     expansion_step: int
     expansion_rounding: int
-    roof_extra_per_step: int
+    roof_price_per_new_seat: int
     roof_price_per_seat: int
     caretakers_repair: int
+    seats_destroyed_percent: int
+    home_team_rerolls: int
     winnings_unit: int
     winnings_win_bonus: int
     winnings_home_bonus: int

@@ -611,3 +611,24 @@ def test_serious_injury_table(d66, miss, niggling, stat, dead):
 def test_serious_injury_refuses_what_a_d66_cannot_show(bad):
     with pytest.raises(ValueError, match="D66"):
         rules.serious_injury(bad)
+
+
+# --- the reviewer's edge cases: die sizes, neutral vandalism, the home re-roll setting ---------------
+def test_a_d5_division_refuses_a_6_r12():
+    r = rules.default_ruleset()
+    assert r.gate([5, 5], home=True, die=5) == 12000
+    with pytest.raises(ValueError, match="D5"):
+        r.gate([6, 5], home=True, die=5)
+    with pytest.raises(ValueError, match="D5"):
+        r.winnings(6, team_rating=100, attendance=10000, capacity=60000, won=True, home=True, die=5)
+
+
+def test_no_seats_lost_at_a_neutral_venue_r14():
+    r = rules.default_ruleset()
+    assert r.seats_destroyed(45000, 40000, 60000, neutral=True) == 0
+    assert r.vandalism_target(45000, 40000, 60000, neutral=True) is None  # 85,000 in 250,000 seats
+    assert r.vandalism_target(150000, 110000, 60000, neutral=True) == 2  # 10,000 over 250,000
+
+
+def test_home_team_rerolls_is_a_setting_r14():
+    assert rules.default_ruleset().settings.home_team_rerolls == 1

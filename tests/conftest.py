@@ -44,3 +44,11 @@ def coach(make_user):
 @pytest.fixture
 def other_coach(make_user):
     return make_user("annen_trener")
+
+
+def has_amount(html: str, amount: int) -> bool:
+    """An amount as a page shows it in either language: 1,000,000 / 1 000 000 (non-breaking spaces)."""
+    import re
+
+    plain = re.sub(r"(?<=\d)[,\s\u00a0\u202f.](?=\d{3}\b)", "", html)
+    return re.search(rf"(?<![\d]){amount}(?![\d])", plain) is not None

@@ -17,8 +17,17 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-            # live_server flushes the database; restore the migrations' reference data.
-            item.add_marker(pytest.mark.django_db(transaction=True, serialized_rollback=True))
+            item.add_marker(pytest.mark.django_db(transaction=True))
+
+
+@pytest.fixture(autouse=True)
+def reference_data(request):
+    """live_server flushes the database after each test: load the reference data again first."""
+    if request.node.get_closest_marker("browser"):
+        from league.reference_data import ensure_reference_data
+
+        request.getfixturevalue("transactional_db")
+        ensure_reference_data()
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,25 @@
+"""The league's reference data (groups, default ruleset, race catalogue), loadable again at any time.
+
+The migrations load it once; this re-runs the same idempotent loaders, for a database that was
+emptied (the browser tests flush it between tests) or to repair a development database.
+"""
+
+from importlib import import_module
+
+from django.apps import apps as global_apps
+from django.db import connection
+
+LOADERS = (
+    ("league.migrations.0001_groups", "create_groups"),
+    ("league.migrations.0003_default_ruleset", "create_default"),
+    ("teams.migrations.0002_load_catalogue", "load_catalogue"),
+)
+
+
+def ensure_reference_data() -> None:
+    from league.accounts import grant_board_permissions
+
+    with connection.schema_editor(atomic=False) as editor:
+        for module, function in LOADERS:
+            getattr(import_module(module), function)(global_apps, editor)
+    grant_board_permissions()

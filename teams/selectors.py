@@ -1,0 +1,184 @@
+"""Reads reused by pages and the API: the roster sheet ("Ditt Lag") in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import OuterRef, Prefetch, Subquery
+from django.shortcuts import get_object_or_404
+
+from league import rules
+from teams.models import Player, PlayerSkill, Skill, StatChange, Team, TreasuryEntry
+
+
+def with_treasury(queryset):
+    """Annotate each team with its treasury: the balance of its last ledger entry."""
+    last = TreasuryEntry.objects.filter(team=OuterRef("pk")).order_by("-seq").values("balance")[:1]
+    return queryset.annotate(treasury=Subquery(last))
+
+
+@dataclass
+class PlayerLine:
+    player: Player
+    skills: list[str]
+    injuries: list[str]
+    spp: int
+    skill_points: int
+    value: int
+    available: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        p = self.player
+        return {
+            "id": p.pk,
+            "number": p.number,
+            "name": p.name,
+            "position": p.position.name,
+            "ma": p.ma,
+            "st": p.st,
+            "ag": p.ag,
+            "av": p.av,
+            "skills": self.skills,
+            "injuries": self.injuries,
+            "niggling": p.niggling,
+            "miss_matches": p.miss_matches,
+            "completions": p.completions,
+            "touchdowns": p.touchdowns,
+            "interceptions": p.interceptions,
+            "casualties": p.casualties,
+            "foul_casualties": p.foul_casualties,
+            "mvps": p.mvps,
+            "spp": self.spp,
+            "skill_points": self.skill_points,
+            "value": self.value,
+            "available": self.available,
+        }
+
+
+@dataclass
+class RosterSheet:
+    team: Team
+    lines: list[PlayerLine]
+    treasury: int
+    team_rating: rules.Explained
+    staff: list[tuple[str, int, int, int]]  # label, count, unit price, value
+    players_value: int
+    total_cost: int
+    facilities: list[Any] = field(default_factory=list)
+
+    @property
+    def facility_names(self) -> list[str]:
+        r = self.team.ruleset.rules
+        return [r.facility(f.key).name for f in self.facilities]
+
+    def as_dict(self) -> dict[str, Any]:
+        t = self.team
+        return {
+            "id": t.pk,
+            "name": t.name,
+            "race": t.race.name,
+            "coach": t.coach.get_username(),
+            "head_coach": t.race.get_head_coach_display(),
+            "team_rating": self.team_rating.value,
+            "treasury": self.treasury,
+            "total_team_cost": self.total_cost,
+            "rerolls": t.rerolls,
+            "reroll_price": t.race.reroll_price,
+            "fan_factor": t.fan_factor,
+            "assistant_coaches": t.assistant_coaches,
+            "cheerleaders": t.cheerleaders,
+            "apothecary": t.apothecary,
+            "mvps_received": t.mvps_received,
+            "stadium": {
+                "capacity": t.stadium.capacity,
+                "roof": t.stadium.roof,
+                "facilities": [f.key for f in self.facilities],
+            },
+            "players": [line.as_dict() for line in self.lines],
+        }
+
+
+def sheet_players():
+    return (
+        Player.objects.on_roster()
+        .select_related("position")
+        .prefetch_related(
+            Prefetch("position__skills", queryset=Skill.objects.order_by("name")),
+            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
+            Prefetch("stat_changes", queryset=StatChange.objects.filter(reason=StatChange.Reason.INJURY)),
+        )
+        .order_by("number")
+    )
+
+
+def roster_sheet(team_id: int) -> RosterSheet:
+    team = get_object_or_404(
+        with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium")), pk=team_id
+    )
+    players = list(sheet_players().filter(team=team))
+    for p in players:
+        p.team = team  # the sheet's players share the team (and its ruleset) already loaded
+    return build_sheet(team, players, list(team.stadium.facilities.all()))
+
+
+def build_sheet(team: Team, players: list[Player], facilities: list[Any]) -> RosterSheet:
+    r = team.ruleset.rules
+    s = r.settings
+    lines = []
+    for p in players:
+        spp = p.spp
+        injuries = []
+        if p.niggling:
+            injuries.append(f"{p.niggling} NI")
+        injuries.extend(f"{c.change:+d} {c.stat}" for c in p.stat_changes.all())
+        if p.miss_matches:
+            injuries.append(f"M{p.miss_matches}M")
+        lines.append(
+            PlayerLine(
+                player=p,
+                skills=[sk.name for sk in p.position.skills.all()] + [g.skill.name for g in p.gained_skills.all()],
+                injuries=injuries,
+                spp=spp,
+                skill_points=r.skill_points(spp),
+                value=p.value,
+                available=p.miss_matches == 0,
+            )
+        )
+    staff = [
+        ("rerolls", team.rerolls, team.race.reroll_price, team.rerolls * team.race.reroll_price),
+        ("fan_factor", team.fan_factor, s.fan_factor_value, team.fan_factor * s.fan_factor_value),
+        (
+            "assistant_coaches",
+            team.assistant_coaches,
+            s.assistant_coach_price,
+            team.assistant_coaches * s.assistant_coach_price,
+        ),
+        ("cheerleaders", team.cheerleaders, s.cheerleader_step, r.cheerleaders_value(team.cheerleaders)),
+        ("apothecary", int(team.apothecary), s.apothecary_value, s.apothecary_value if team.apothecary else 0),
+    ]
+    players_value = sum(line.value for line in lines)
+    # R3: outside a match the squad is the available players, the 16 most valuable.
+    tr = r.explain_team_rating(
+        [(line.value, line.spp) for line in lines if line.available],
+        rerolls=team.rerolls,
+        reroll_price=team.race.reroll_price,
+        fan_factor=team.fan_factor,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+    )
+    return RosterSheet(
+        team=team,
+        lines=lines,
+        treasury=getattr(team, "treasury", None) or 0,
+        team_rating=tr,
+        staff=staff,
+        players_value=players_value,
+        total_cost=players_value + sum(v for *_, v in staff),
+        facilities=facilities,
+    )
+
+
+def team_list():
+    return with_treasury(Team.objects.active().select_related("race", "coach", "stadium")).order_by("name")

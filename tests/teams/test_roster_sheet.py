@@ -1,0 +1,136 @@
+"""The roster sheet ("Ditt Lag"), the player page and the JSON API (issue 4)."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from teams import services
+from teams.models import Player
+from teams.selectors import roster_sheet
+from tests.conftest import has_amount
+from tests.factories import human_team, position
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def team(coach):
+    return human_team(coach, rerolls=3, fan_factor=5, assistant_coaches=2, cheerleaders=3, apothecary=True)
+
+
+def test_sheet_team_rating_follows_r1_to_r4(team):
+    # Give the players of EXAMPLES.md their SPP: Thrower 33, Blitzer 18; a Lineman is out injured.
+    Player.objects.filter(team=team, position__name="Throwers").update(completions=33)
+    Player.objects.filter(team=team, position__name="Blitzers").update(touchdowns=6)
+    injured = team.players.filter(position__name="Linemen").first()
+    injured.miss_matches = 2
+    injured.save()
+    sheet = roster_sheet(team.pk)
+    # squad: 6 Linemen 300,000 + 2 Catchers 140,000 + Thrower 70,000 + Blitzer 90,000 = 600,000
+    # + 150,000 re-rolls + 50,000 FF + 20,000 AC + 60,000 cheerleaders + 50,000 apothecary = 930,000 → 93
+    # skill points: 33 SPP → 6, 18 SPP → 3 (R4): TR 102
+    assert sheet.team_rating.value == 102
+    assert sheet.treasury == 20_000
+    line = next(line for line in sheet.lines if line.player.pk == injured.pk)
+    assert line.injuries == ["M2M"] and not line.available
+
+
+def test_sheet_columns_and_panel_are_shown(client, team):
+    html = client.get(reverse("team", args=[team.pk])).content.decode()
+    for column in ("NR", "MA", "ST", "AG", "AV", "INJ", "COM", "TD", "INT", "CAS", "MVP", "SPP", "SK. P."):
+        assert f">{column}</th>" in html
+    assert "Catch, Dodge" in html  # starting skills of the Human Catchers
+    assert has_amount(html, 20_000)
+
+
+@pytest.mark.parametrize("extra", [0, 5])
+def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra, django_assert_max_num_queries):
+    team = human_team(coach, name="Big Roster")  # 350,000 left; 7 Linemen of 12
+    for _ in range(extra):
+        services.hire_player(team, position("Human", "Linemen"), name="", number=None, by=coach)
+    if extra:
+        services.buy_facility(team, "kiosk", by=coach)
+    assert team.players.on_roster().count() == 11 + extra
+    client.force_login(coach)
+    with django_assert_max_num_queries(10):
+        assert client.get(reverse("team", args=[team.pk])).status_code == 200
+    with django_assert_max_num_queries(10):
+        assert client.get(reverse("api_team", args=[team.pk])).status_code == 200
+
+
+def test_api_team_returns_the_sheet(client, team):
+    data = client.get(reverse("api_team", args=[team.pk])).json()
+    assert data["name"] == "Torshov Trolls" and data["race"] == "Human"
+    assert data["treasury"] == 20_000 and data["rerolls"] == 3 and data["apothecary"] is True
+    assert data["stadium"] == {"capacity": 60000, "roof": False, "facilities": []}
+    assert len(data["players"]) == 11
+    catcher = next(p for p in data["players"] if p["position"] == "Catchers")
+    assert (catcher["ma"], catcher["st"], catcher["ag"], catcher["av"]) == (8, 2, 3, 7)
+    assert catcher["skills"] == ["Catch", "Dodge"]
+
+
+def test_api_teams_lists_teams(client, team):
+    data = client.get(reverse("api_teams")).json()
+    assert [t["name"] for t in data["teams"]] == ["Torshov Trolls"]
+
+
+def test_api_races_has_the_catalogue(client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(8):
+        data = client.get(reverse("api_races")).json()
+    assert len(data["races"]) == 24 and len(data["big_guys"]) == 8
+    human = next(r for r in data["races"] if r["name"] == "Human")
+    assert human["reroll_price"] == 50000 and human["apothecary"] is True
+    catchers = next(p for p in human["positions"] if p["name"] == "Catchers")
+    assert catchers == {
+        "name": "Catchers",
+        "max": 4,
+        "price": 70000,
+        "ma": 8,
+        "st": 2,
+        "ag": 3,
+        "av": 7,
+        "skills": ["Catch", "Dodge"],
+        "normal": "GA",
+        "double": "SPM",
+    }
+    troll = next(b for b in data["big_guys"] if b["name"] == "Troll")
+    assert troll["allied"] == ["Chaos", "Chaos Dwarf", "Goblin", "Orc"] and troll["normal"] == "GS"
+    # R11 access for a first-fourteen race and R10's fixes
+    dark_elf = next(r for r in data["races"] if r["name"] == "Dark Elf")
+    assert {p["name"]: p["normal"] for p in dark_elf["positions"]}["Throwers"] == "GAP"
+    assert "Witch Elves" in {p["name"] for p in dark_elf["positions"]}
+
+
+def test_race_pages_render(client):
+    assert "Witch Elves" in client.get(reverse("race", args=["dark-elf"])).content.decode()
+    html = client.get(reverse("races")).content.decode()
+    assert "Beast of Nurgle" in html and "Wood Elf" in html
+
+
+def test_player_page(client, team):
+    player = team.players.first()
+    html = client.get(reverse("player", args=[player.pk])).content.decode()
+    assert player.name in html and "SPP" in html
+
+
+def test_ledger_page_lists_every_movement(client, team):
+    html = client.get(reverse("team_ledger", args=[team.pk])).content.decode()
+    assert has_amount(html, 1_000_000)
+
+
+def test_renaming_a_player(client, team, coach):
+    client.force_login(coach)
+    player = team.players.get(number=1)
+    client.post(reverse("player_edit", args=[player.pk]), {"name": "Harald Hardrada", "number": "7"})
+    player.refresh_from_db()
+    assert player.number == 1  # 7 is taken: refused
+    client.post(reverse("player_edit", args=[player.pk]), {"name": "Harald Hardrada", "number": "17"})
+    player.refresh_from_db()
+    assert (player.name, player.number) == ("Harald Hardrada", 17)
+
+
+def test_api_is_json(client, team):
+    response = client.get(reverse("api_team", args=[team.pk]))
+    assert response["Content-Type"] == "application/json"
+    json.loads(response.content)

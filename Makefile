@@ -27,6 +27,7 @@ run: setup
 
 setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo --if-empty
 
 ## test: install the dev requirements and run lint, migration check and the whole suite (browser tests included)
 test: $(VENV)/.installed-dev
@@ -52,6 +53,7 @@ collectstatic: $(VENV)/.installed
 ## serve: production-style serving through gunicorn (set DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL)
 serve: collectstatic
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo --if-empty
 	$(VENV)/bin/gunicorn -c gunicorn.conf.py torshov.wsgi
 
 benchmark: $(VENV)/.installed

@@ -6,12 +6,7 @@ from typing import Any
 
 
 def team_in_season(team: Any) -> bool:
-    """True from the first match of a season the team plays in until that season ends (R7).
+    """True from the first match of a running season the team plays in, until that season ends (R7)."""
+    from league.models import Season
 
-    Seasons arrive with the league board; until a season is running every team is between seasons.
-    """
-    from django.apps import apps
-
-    if not apps.is_installed("league") or not hasattr(apps.get_app_config("league").models_module, "Season"):
-        return False
-    return apps.get_model("league", "Season").objects.running_with_matches_for(team).exists()
+    return Season.objects.running_with_matches_for(team).exists()

@@ -49,8 +49,8 @@ def fill(po_path: Path, table: dict[str, str]) -> list[str]:
             lines = [*lines[:i_str], f"msgstr {quote(table[msgid])}"]
             lines = [line for line in lines if line != "#, fuzzy"]
             lines = [re.sub(r"^#, fuzzy, ", "#, ", line) for line in lines]
-        elif unquote(lines[i_str:]) == "":
-            missing.append(msgid)
+        elif unquote(lines[i_str:]) == "" or any(line.startswith("#, fuzzy") for line in lines):
+            missing.append(msgid)  # a fuzzy guess is not a translation: compilemessages skips it
         out.append("\n".join(lines))
     po_path.write_text("\n\n".join(out), encoding="utf-8")
     return missing

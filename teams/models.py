@@ -170,6 +170,9 @@ class Team(models.Model):
     cheerleaders = models.PositiveSmallIntegerField(_("cheerleaders"), default=0)
     apothecary = models.BooleanField(_("apothecary"), default=False)
     mvps_received = models.PositiveSmallIntegerField(_("MVPs received"), default=0)
+    trophy_rerolls = models.PositiveSmallIntegerField(
+        _("trophy re-rolls"), default=0, help_text=_("Won with a division or the cup, for the next season (R32).")
+    )
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     history = HistoricalRecords()

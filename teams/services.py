@@ -20,17 +20,14 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.models import Ruleset
+from league.refusals import Refusal
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 
 STAT_NAMES = ("MA", "ST", "AG", "AV")
 
 
-class TeamRuleError(Exception):
-    """A write the rules refuse; `messages` are ready to show."""
-
-    def __init__(self, messages: Sequence[str]) -> None:
-        self.messages = list(messages)
-        super().__init__("; ".join(self.messages))
+class TeamRuleError(Refusal):
+    pass
 
 
 def problem_messages(problems: Sequence[rules.RosterProblem]) -> list[str]:

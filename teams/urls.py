@@ -11,6 +11,7 @@ urlpatterns = [
     path("teams/import/", views.team_import, name="team_import"),
     path("teams/<int:pk>/", views.team_detail, name="team"),
     path("teams/<int:pk>/ledger/", views.team_ledger, name="team_ledger"),
+    path("teams/<int:pk>/history/", views.team_history, name="team_history"),
     path("teams/<int:pk>/manage/", views.team_manage, name="team_manage"),
     path("teams/<int:pk>/hire/", views.team_hire, name="team_hire"),
     path("teams/<int:pk>/buy/<slug:what>/", views.team_buy, name="team_buy"),

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league import rules
 from league.accounts import is_board
 from league.models import Ruleset
+from league.refusals import act_and_redirect
 from teams import services
 from teams.forms import (
     ExpandForm,
@@ -204,14 +206,7 @@ def _manage_context(team: Team, **forms) -> dict:
 def _manage_action(request: HttpRequest, pk: int, action: Callable[[Team], str]) -> HttpResponse:
     """Run one purchase; refusals come back as messages and change nothing."""
     team = _get_team_for_change(request, pk)
-    try:
-        done = action(team)
-    except services.TeamRuleError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, done)
-    return redirect("team_manage", pk=team.pk)
+    return act_and_redirect(request, lambda: action(team), reverse("team_manage", args=[team.pk]))
 
 
 STAFF_PURCHASES = {
@@ -456,3 +451,19 @@ def api_teams(request: HttpRequest) -> JsonResponse:
 @require_GET
 def api_team(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse(roster_sheet(pk).as_dict())
+
+
+@require_GET
+def team_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team across seasons: division, place and record each season, and its matches."""
+    from league.selectors import team_history as history
+    from matches.models import Match
+
+    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
+    matches = (
+        Match.objects.for_team(team)
+        .filter(status=Match.Status.CONFIRMED)
+        .select_related("season", "home", "away")
+        .order_by("-confirmed_at")[:50]
+    )
+    return render(request, "teams/team_history.html", {"team": team, "seasons": history(team), "matches": matches})

@@ -24,6 +24,7 @@ from league.rules.ruleset import (
     StandingRow,
     Ticket,
 )
+from league.rules.season import Fixture, Line, Result, cup_first_round, cup_rounds, double_round_robin
 from league.rules.tables import (
     TABLE_NAMES,
     TABLE_PARSERS,
@@ -44,9 +45,12 @@ __all__ = [
     "Cell",
     "DevelopmentOptions",
     "Explained",
+    "Fixture",
     "HandicapResult",
+    "Line",
     "PositionSpec",
     "RaceSpec",
+    "Result",
     "Revival",
     "RosterPlan",
     "RosterProblem",
@@ -55,9 +59,12 @@ __all__ = [
     "SeriousInjury",
     "StandingRow",
     "cheerleaders_value",
+    "cup_first_round",
+    "cup_rounds",
     "default_data",
     "default_ruleset",
     "development",
+    "double_round_robin",
     "expansion_cost",
     "fan_factor_change",
     "fan_factor_modifier",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from league.rules import season
 from league.rules.roster import RosterRules
 from league.rules.tables import (
     D66_CODES,
@@ -647,26 +648,19 @@ class Ruleset(RosterRules):
     ) -> list[list[StandingRow]]:
         """Rank a division by the tie-breakers of R31. Returns groups: a group of more than one
         is a tie the rules cannot split (until the board records the tiebreak game's winner)."""
-        h2h = head_to_head_points or {}
+        return season.order_lines(list(rows), self.settings.tiebreakers, head_to_head_points or {}, tiebreak_winners)
 
-        def split(group: list[StandingRow], criteria: Sequence[str]) -> list[list[StandingRow]]:
-            if len(group) <= 1 or not criteria:
-                return [group]
-            first, rest = criteria[0], criteria[1:]
-            if first == "head_to_head_points":
-                teams = [r.team for r in group]
-                key = {r.team: sum(h2h.get((r.team, o), 0) for o in teams if o != r.team) for r in group}
-            elif first == "tiebreak_game":
-                key = {r.team: 1 if r.team in tiebreak_winners else 0 for r in group}
-            else:
-                key = {r.team: getattr(r, first) for r in group}
-            values = sorted({key[r.team] for r in group}, reverse=True)
-            out = []
-            for v in values:
-                out.extend(split([r for r in group if key[r.team] == v], rest))
-            return out
-
-        return split(list(rows), self.settings.tiebreakers)
+    def standings(
+        self, teams: Iterable[Any], results: Iterable[season.Result], tiebreak_winners: Sequence[Any] = ()
+    ) -> list[season.Line]:
+        """A division's table from confirmed results, points and tie-breakers from this ruleset (R31)."""
+        return season.standings(
+            teams,
+            results,
+            points=self.settings.points,
+            tiebreakers=self.settings.tiebreakers,
+            tiebreak_winners=tiebreak_winners,
+        )
 
 
 def _display(value: Any) -> str:

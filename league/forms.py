@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Ruleset, Season
+from matches.models import Match
+from teams.models import Team
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    ruleset = forms.ModelChoiceField(label=_("Ruleset"), queryset=Ruleset.objects.published())
+    first_with_stadium_rules = forms.BooleanField(
+        label=_("First season with stadium rules (neutral venue allowed)"), required=False
+    )
+    division_1 = forms.ModelMultipleChoiceField(
+        label=_("1st division"), queryset=Team.objects.active(), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    division_2 = forms.ModelMultipleChoiceField(
+        label=_("2nd division"), queryset=Team.objects.active(), widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        both = set(cleaned.get("division_1") or []) & set(cleaned.get("division_2") or [])
+        if both:
+            raise forms.ValidationError(
+                _("%(teams)s cannot play in both divisions.") % {"teams": ", ".join(t.name for t in both)}
+            )
+        return cleaned
+
+
+class FixturesForm(forms.Form):
+    start = forms.DateField(label=_("First round on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    days_between = forms.IntegerField(label=_("Days between rounds"), min_value=1, max_value=60, initial=14)
+
+
+class FixtureForm(forms.Form):
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
+    home = forms.ModelChoiceField(label=_("Home"), queryset=Team.objects.none())
+    away = forms.ModelChoiceField(label=_("Away"), queryset=Team.objects.none())
+    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, teams, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["home"].queryset = teams
+        self.fields["away"].queryset = teams
+
+
+class MoveFixtureForm(forms.Form):
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
+    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class TiebreakForm(forms.Form):
+    winner = forms.ModelChoiceField(label=_("Winner"), queryset=Team.objects.none())
+    loser = forms.ModelChoiceField(label=_("Loser"), queryset=Team.objects.none())
+
+    def __init__(self, *args: Any, teams, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].queryset = teams
+        self.fields["loser"].queryset = teams
+
+
+class CupDrawForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    prize = forms.IntegerField(label=_("Prize"), min_value=0, initial=0)
+    teams = forms.ModelMultipleChoiceField(
+        label=_("Teams"), queryset=Team.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+    order = forms.CharField(
+        label=_("Order set by hand"),
+        required=False,
+        help_text=_("Leave empty for a random draw, or list the team names in draw order, one per line."),
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+    def __init__(self, *args: Any, teams, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["teams"].queryset = teams
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        names = [line.strip() for line in (cleaned.get("order") or "").splitlines() if line.strip()]
+        if names and cleaned.get("teams"):
+            by_name = {t.name.lower(): t.pk for t in cleaned["teams"]}
+            unknown = [n for n in names if n.lower() not in by_name]
+            if unknown:
+                raise forms.ValidationError(_("Not a chosen cup team: %(names)s") % {"names": ", ".join(unknown)})
+            cleaned["order_ids"] = [by_name[n.lower()] for n in names]
+        else:
+            cleaned["order_ids"] = None
+        return cleaned
+
+
+class SeasonEndForm(forms.Form):
+    next_name = forms.CharField(label=_("Name of the next season"), max_length=80)
+
+
+class ResultForm(forms.Form):
+    home_score = forms.IntegerField(label=_("Home touchdowns"), min_value=0, max_value=30)
+    away_score = forms.IntegerField(label=_("Away touchdowns"), min_value=0, max_value=30)
+    home_casualties = forms.IntegerField(label=_("Casualties caused by home"), min_value=0, max_value=30, initial=0)
+    away_casualties = forms.IntegerField(label=_("Casualties caused by away"), min_value=0, max_value=30, initial=0)
+    tiebreak_winner = forms.ChoiceField(label=_("Tiebreak winner (drawn cup match)"), required=False)
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tiebreak_winner"].choices = [("", "—")] + [
+            (str(t.pk), t.name) for t in (match.home, match.away) if t is not None
+        ]
+
+    def tiebreak_winner_id(self) -> int | None:
+        value = self.cleaned_data.get("tiebreak_winner")
+        return int(value) if value else None
+
+
+SEASON_STATUS = Season.Status

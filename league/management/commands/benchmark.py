@@ -1,0 +1,189 @@
+"""Benchmark of the league board on a large league, in a throwaway database.
+
+Builds 200 teams, 10 seasons of 10 divisions (a double round robin each) and a cup per season,
+about 40,000 matches, then reports the median and 95th-percentile server time and the query count
+of the front page, a standings page and a team page (and the post-match sequence once it exists).
+Run it against PostgreSQL: DATABASE_URL=postgres://… python manage.py benchmark
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, setup_test_environment
+from django.utils import timezone
+
+from league import rules
+
+
+class Command(BaseCommand):
+    help = "Time the front page, standings and team pages on a large league (a throwaway test database)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--teams", type=int, default=200)
+        parser.add_argument("--seasons", type=int, default=10)
+        parser.add_argument("--divisions", type=int, default=10)
+        parser.add_argument("--requests", type=int, default=60, help="Timed requests per page.")
+        parser.add_argument("--keepdb", action="store_true", help="Reuse the benchmark database if it exists.")
+
+    def handle(self, *args, teams: int, seasons: int, divisions: int, requests: int, keepdb: bool, **options):
+        setup_test_environment()
+        old_name = connection.settings_dict["NAME"]
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False, keepdb=keepdb)
+        try:
+            started = time.perf_counter()
+            from matches.models import Match
+
+            if not Match.objects.exists():
+                self.build(teams=teams, seasons=seasons, divisions=divisions)
+            built = time.perf_counter() - started
+            self.report(requests=requests, built=built)
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=keepdb)
+
+    # --- building the league ---------------------------------------------------------------------
+
+    def build(self, *, teams: int, seasons: int, divisions: int) -> None:
+        from league.models import Cup, Division, Ruleset, Season, SeasonEntry
+        from matches.models import Match
+        from teams.models import Player, Position, Race, Stadium, Team, TreasuryEntry
+
+        rng = random.Random(40000)
+        User = get_user_model()
+        ruleset = Ruleset.default()
+        races = list(Race.objects.all())
+        positions = {r.pk: list(Position.objects.filter(race=r)) for r in races}
+        users = User.objects.bulk_create(User(username=f"bench{i}") for i in range(teams))
+        team_rows = Team.objects.bulk_create(
+            Team(
+                name=f"Bench Team {i:03d}",
+                race=races[i % len(races)],
+                coach=users[i],
+                ruleset=ruleset,
+                rerolls=rng.randint(1, 5),
+                fan_factor=rng.randint(1, 12),
+                assistant_coaches=rng.randint(0, 3),
+                cheerleaders=rng.randint(0, 4),
+                apothecary=races[i % len(races)].apothecary_allowed,
+            )
+            for i in range(teams)
+        )
+        Stadium.objects.bulk_create(Stadium(team=t, capacity=60000) for t in team_rows)
+        TreasuryEntry.objects.bulk_create(
+            TreasuryEntry(team=t, seq=1, amount=100000, balance=100000, kind="registered", description="bench")
+            for t in team_rows
+        )
+        players = []
+        for t in team_rows:
+            options = positions[t.race_id]
+            for n in range(1, 15):
+                players.append(
+                    Player(
+                        team=t,
+                        number=n,
+                        name=f"{t.name} #{n}",
+                        position=options[n % len(options)],
+                        completions=rng.randint(0, 20),
+                        touchdowns=rng.randint(0, 15),
+                        interceptions=rng.randint(0, 3),
+                        casualties=rng.randint(0, 10),
+                        mvps=rng.randint(0, 2),
+                    )
+                )
+        Player.objects.bulk_create(players, batch_size=2000)
+        per_division = teams // divisions
+        previous = None
+        now = timezone.now()
+        for s in range(seasons):
+            last = s == seasons - 1
+            season = Season.objects.create(
+                name=f"Bench Season {s + 1}",
+                ruleset=ruleset,
+                previous=previous,
+                status=Season.Status.RUNNING if last else Season.Status.FINISHED,
+            )
+            order = list(team_rows)
+            rng.shuffle(order)
+            matches = []
+            for d in range(divisions):
+                division = Division.objects.create(
+                    season=season, level=d + 1, name=f"Division {d + 1}", die=6 if d == 0 else 5
+                )
+                members = order[d * per_division : (d + 1) * per_division]
+                SeasonEntry.objects.bulk_create(SeasonEntry(season=season, division=division, team=t) for t in members)
+                for f in rules.double_round_robin([t.pk for t in members]):
+                    played = not last or f.round <= 20
+                    matches.append(
+                        Match(
+                            season=season,
+                            division=division,
+                            round=f.round,
+                            home_id=f.home,
+                            away_id=f.away,
+                            status="confirmed" if played else "scheduled",
+                            home_score=rng.randint(0, 4) if played else None,
+                            away_score=rng.randint(0, 3) if played else None,
+                            home_casualties=rng.randint(0, 5),
+                            away_casualties=rng.randint(0, 5),
+                            confirmed_at=now if played else None,
+                        )
+                    )
+            cup = Cup.objects.create(season=season, name=f"Bench Cup {s + 1}", draw=[t.pk for t in order])
+            for slot, (home, away) in enumerate(rules.cup_first_round([t.pk for t in order])):
+                matches.append(
+                    Match(
+                        season=season,
+                        cup=cup,
+                        round=1,
+                        cup_slot=slot,
+                        home_id=home,
+                        away_id=away,
+                        status="bye" if away is None else "confirmed",
+                        home_score=None if away is None else 2,
+                        away_score=None if away is None else 1,
+                        confirmed_at=now,
+                    )
+                )
+            Match.objects.bulk_create(matches, batch_size=2000)
+            previous = season
+        self.stdout.write(
+            f"Built {teams} teams, {len(players)} players, {seasons} seasons, {Match.objects.count()} matches."
+        )
+
+    # --- timing ------------------------------------------------------------------------------------
+
+    def report(self, *, requests: int, built: float) -> None:
+        from league.models import Season
+        from teams.models import Team
+
+        client = Client()
+        season = Season.objects.filter(status=Season.Status.RUNNING).first()
+        team = Team.objects.order_by("pk").first()
+        pages: list[tuple[str, Callable[[], object]]] = [
+            ("front page /", lambda: client.get("/")),
+            (f"standings /standings/?season={season.pk}", lambda: client.get(f"/standings/?season={season.pk}")),
+            (f"team page /teams/{team.pk}/", lambda: client.get(f"/teams/{team.pk}/")),
+        ]
+        self.stdout.write(f"Database: {connection.vendor}; built in {built:.1f} s; {requests} requests per page\n")
+        self.stdout.write(f"{'page':45} {'median ms':>10} {'p95 ms':>10} {'queries':>8}")
+        for name, get in pages:
+            for _ in range(5):  # warm up
+                get()
+            times = []
+            for _ in range(requests):
+                t0 = time.perf_counter()
+                response = get()
+                times.append((time.perf_counter() - t0) * 1000)
+                assert response.status_code == 200, (name, response.status_code)
+            with CaptureQueriesContext(connection) as queries:
+                get()
+            times.sort()
+            p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+            self.stdout.write(f"{name:45} {statistics.median(times):10.1f} {p95:10.1f} {len(queries):8d}")

@@ -1,0 +1,173 @@
+"""A living demo league built through the same services a coach and the board use.
+
+13 teams of varied races with their coaches (7 in the 1st division, 6 in the 2nd), a running season
+with fixtures, a drawn cup, and the first rounds played.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from league import services as league_services
+from league.accounts import BOARD_GROUP, COACH_GROUP, grant_board_permissions
+from league.models import Ruleset
+from matches import services as match_services
+from matches.models import Match
+from teams import services as team_services
+from teams.models import Position, Race, Team
+
+DEMO_PASSWORD = "torshov"
+
+TEAMS = [
+    # (team, race, coach) — the first seven play in the 1st division
+    ("Torshov Trolls", "Orc", "kari"),
+    ("Sagene Saints", "Human", "ola"),
+    ("Grünerløkka Grudgebearers", "Dwarf", "ingrid"),
+    ("Bislett Blightrats", "Skaven", "per"),
+    ("Frogner Fey", "Wood Elf", "sigrid"),
+    ("Tøyen Tyrants", "Chaos", "magnus"),
+    ("Vålerenga Wights", "Undead", "nora"),
+    ("Lodalen Lizards", "Lizardmen", "henrik"),
+    ("Kampen Cooks", "Halfling", "astrid"),
+    ("Sofienberg Skalds", "Norse", "lars"),
+    ("Majorstuen Murderers", "Dark Elf", "silje"),
+    ("Alexander Kiellands Mummies", "Khemri", "jonas"),
+    ("Ila Infected", "Nurgle", "marte"),
+]
+FIRST_DIVISION = 7
+
+
+def demo_roster(race: Race, ruleset: Ruleset) -> tuple[dict[int, int], int, int, bool]:
+    """A sensible starting roster for any race: specialists first, linemen to fill, within budget."""
+    s = ruleset.rules.settings
+    positions = sorted(Position.objects.filter(race=race), key=lambda p: p.price)
+    apothecary = race.apothecary_allowed
+    rerolls, fan_factor = 2, 4
+    budget = (
+        s.starting_treasury
+        - rerolls * race.reroll_price
+        - fan_factor * s.fan_factor_price
+        - (s.apothecary_price if apothecary else 0)
+    )
+    hires = {p.pk: 0 for p in positions}
+    count = 0
+    for p in positions:  # fill 11 from the cheapest up
+        take = min(p.max_count, 11 - count)
+        hires[p.pk] += take
+        count += take
+    cost = sum(p.price * hires[p.pk] for p in positions)
+    cheapest = positions[0]
+    for p in reversed(positions[1:]):  # upgrade linemen to specialists while the gold lasts
+        while (
+            hires[p.pk] < min(p.max_count, 2) and hires[cheapest.pk] > 4 and cost - cheapest.price + p.price <= budget
+        ):
+            hires[cheapest.pk] -= 1
+            hires[p.pk] += 1
+            cost += p.price - cheapest.price
+    while hires[cheapest.pk] < cheapest.max_count and cost + cheapest.price <= budget - 60_000 and count < 13:
+        hires[cheapest.pk] += 1
+        cost += cheapest.price
+        count += 1
+    return {k: v for k, v in hires.items() if v}, rerolls, fan_factor, apothecary
+
+
+class Command(BaseCommand):
+    help = "Build a demo league: 13 teams, a running season with fixtures, a cup, and played rounds."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true", help="Do nothing if any team exists.")
+        parser.add_argument("--rounds", type=int, default=4, help="League rounds to play (default 4).")
+        parser.add_argument("--seed", type=int, default=2006)
+
+    def handle(self, *args, if_empty: bool, rounds: int, seed: int, **options):
+        if if_empty and Team.objects.exists():
+            self.stdout.write("Teams exist: demo league not loaded.")
+            return
+        with transaction.atomic():
+            self.build(rounds=rounds, rng=random.Random(seed))
+
+    def build(self, *, rounds: int, rng: random.Random) -> None:
+        User = get_user_model()
+        grant_board_permissions()
+        coaches = Group.objects.get(name=COACH_GROUP)
+        board, _ = User.objects.get_or_create(username="styret", defaults={"is_staff": True, "first_name": "Styret"})
+        board.groups.add(Group.objects.get(name=BOARD_GROUP))
+        self._password(board)
+        ruleset = Ruleset.default()
+        teams = []
+        for name, race_name, username in TEAMS:
+            coach, _ = User.objects.get_or_create(username=username, defaults={"first_name": username.title()})
+            coach.groups.add(coaches)
+            self._password(coach)
+            race = Race.objects.get(name=race_name)
+            hires, rerolls, fan_factor, apothecary = demo_roster(race, ruleset)
+            team = team_services.create_team(
+                coach=coach,
+                name=name,
+                race=race,
+                hires=hires,
+                rerolls=rerolls,
+                fan_factor=fan_factor,
+                apothecary=apothecary,
+                ruleset=ruleset,
+            )
+            teams.append(team)
+        year = date.today().year
+        levels = league_services.default_divisions(ruleset)
+        season = league_services.create_season(
+            name=f"Sesong {year}",
+            ruleset=ruleset,
+            divisions=[
+                league_services.DivisionPlan(
+                    level, dname, die, teams[:FIRST_DIVISION] if level == 1 else teams[FIRST_DIVISION:]
+                )
+                for level, dname, die in levels
+            ],
+        )
+        start = date.today() - timedelta(days=14 * rounds)
+        for division in season.divisions.all():
+            league_services.generate_fixtures(division, start=start, days_between=14)
+        league_services.start_season(season)
+        league_services.draw_cup(season, teams=teams, name=f"Torshov-cupen {year}", prize=50_000, by=board)
+        played = 0
+        for match in Match.objects.filter(season=season, division__isnull=False, round__lte=rounds).order_by("round"):
+            self._play(match, rng, board)
+            played += 1
+        for match in Match.objects.filter(season=season, cup__isnull=False, round=1, status=Match.Status.SCHEDULED):
+            self._play(match, rng, board)
+            played += 1
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo league: {len(teams)} teams, {season.name} running, {played} matches played.")
+        )
+        if settings.DEBUG:
+            self.stdout.write(f"Log in as 'styret' (the board) or a coach (e.g. 'kari'), password '{DEMO_PASSWORD}'.")
+
+    def _password(self, user) -> None:
+        # Demo accounts get a known password only on a development machine.
+        if settings.DEBUG:
+            user.set_password(DEMO_PASSWORD)
+        else:
+            user.set_unusable_password()
+        user.save()
+
+    def _play(self, match: Match, rng: random.Random, board) -> None:
+        home, away = rng.choice([0, 1, 1, 2, 2, 3]), rng.choice([0, 0, 1, 1, 2, 3])
+        tiebreak = None
+        if match.cup_id and home == away:
+            tiebreak = rng.choice([match.home_id, match.away_id])
+        match_services.record_result(
+            match,
+            home_score=home,
+            away_score=away,
+            home_casualties=rng.randint(0, 4),
+            away_casualties=rng.randint(0, 4),
+            tiebreak_winner_id=tiebreak,
+            by=board,
+        )

@@ -1,0 +1,348 @@
+"""The board's writes for seasons: divisions, fixtures, the cup, tiebreaks and the season end."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from itertools import pairwise
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league import rules
+from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
+from league.refusals import Refusal
+from league.selectors import division_lines
+from matches.models import Match
+from teams.models import Player, Team, TreasuryEntry
+
+
+class SeasonError(Refusal):
+    pass
+
+
+@dataclass(frozen=True)
+class DivisionPlan:
+    level: int
+    name: str
+    die: int
+    teams: Sequence[Team]
+
+
+def default_divisions(ruleset: Ruleset) -> list[tuple[int, str, int]]:
+    """1st and 2nd division with the dice of R12 / R20 (D6, D5)."""
+    dice = ruleset.rules.settings.division_dice
+    return [(1, _("1st division"), dice.get("1", 6)), (2, _("2nd division"), dice.get("2", 5))]
+
+
+@transaction.atomic
+def create_season(
+    *,
+    name: str,
+    ruleset: Ruleset,
+    divisions: Sequence[DivisionPlan],
+    first_with_stadium_rules: bool = False,
+    previous: Season | None = None,
+) -> Season:
+    if not ruleset.is_published:
+        raise SeasonError([_("A season is played under a published ruleset.")])
+    if Season.objects.filter(name__iexact=name.strip()).exists():
+        raise SeasonError([_("A season called %(name)s already exists.") % {"name": name}])
+    seen: set[int] = set()
+    for plan in divisions:
+        for team in plan.teams:
+            if team.pk in seen:
+                raise SeasonError([_("%(team)s is in two divisions.") % {"team": team}])
+            seen.add(team.pk)
+    season = Season.objects.create(
+        name=name.strip(), ruleset=ruleset, first_with_stadium_rules=first_with_stadium_rules, previous=previous
+    )
+    for plan in divisions:
+        division = Division.objects.create(season=season, level=plan.level, name=plan.name, die=plan.die)
+        SeasonEntry.objects.bulk_create(SeasonEntry(season=season, division=division, team=t) for t in plan.teams)
+    return season
+
+
+@transaction.atomic
+def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
+    """Change who plays in a division, until its first match is played."""
+    division = Division.objects.select_for_update().get(pk=division.pk)
+    if division.matches.filter(status=Match.Status.CONFIRMED).exists():
+        raise SeasonError([_("The division has played matches: its teams can no longer change.")])
+    taken = SeasonEntry.objects.filter(season=division.season_id, team__in=teams).exclude(division=division)
+    if taken.exists():
+        raise SeasonError([_("%(team)s already plays in another division.") % {"team": taken.first().team}])
+    division.entries.all().delete()
+    SeasonEntry.objects.bulk_create(SeasonEntry(season=division.season, division=division, team=t) for t in teams)
+    division.matches.filter(status=Match.Status.SCHEDULED).delete()
+
+
+@transaction.atomic
+def generate_fixtures(division: Division, *, start: date | None = None, days_between: int = 14) -> list[Match]:
+    """A double round robin for the division (R31); allowed until its first match is played."""
+    division = Division.objects.select_for_update().select_related("season").get(pk=division.pk)
+    if division.matches.exclude(status=Match.Status.SCHEDULED).exists():
+        raise SeasonError([_("Fixtures cannot be regenerated after the first match of the division is played.")])
+    teams = {e.team_id: e.team for e in division.entries.select_related("team")}
+    if len(teams) < 2:
+        raise SeasonError([_("A division needs at least two teams.")])
+    division.matches.all().delete()
+    fixtures = rules.double_round_robin(sorted(teams, key=lambda pk: teams[pk].name))
+    matches = [
+        Match(
+            season=division.season,
+            division=division,
+            round=f.round,
+            home_id=f.home,
+            away_id=f.away,
+            date=(start + timedelta(days=days_between * (f.round - 1))) if start else None,
+        )
+        for f in fixtures
+    ]
+    return Match.objects.bulk_create(matches)
+
+
+@transaction.atomic
+def add_fixture(division: Division, *, round: int, home: Team, away: Team, date: date | None = None) -> Match:
+    entries = set(division.entries.values_list("team_id", flat=True))
+    if home.pk == away.pk:
+        raise SeasonError([_("A team cannot play itself.")])
+    if home.pk not in entries or away.pk not in entries:
+        raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
+    return Match.objects.create(season=division.season, division=division, round=round, home=home, away=away, date=date)
+
+
+@transaction.atomic
+def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.SCHEDULED:
+        raise SeasonError([_("Only a match not yet played can be moved.")])
+    match.round, match.date = round, date
+    match.save(update_fields=["round", "date"])
+    return match
+
+
+@transaction.atomic
+def start_season(season: Season) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.status != Season.Status.PLANNED:
+        raise SeasonError([_("Only a planned season can start.")])
+    if not Match.objects.filter(season=season, division__isnull=False).exists():
+        raise SeasonError([_("Generate the fixtures first.")])
+    season.status = Season.Status.RUNNING
+    season.started_at = timezone.now()
+    season.save(update_fields=["status", "started_at"])
+    return season
+
+
+@transaction.atomic
+def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -> TiebreakGame:
+    if winner.pk == loser.pk:
+        raise SeasonError([_("A tiebreak game has two teams.")])
+    teams = set(division.entries.values_list("team_id", flat=True))
+    if not {winner.pk, loser.pk} <= teams:
+        raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
+    try:
+        with transaction.atomic():
+            return TiebreakGame.objects.create(division=division, winner=winner, loser=loser, recorded_by=by)
+    except IntegrityError as exc:
+        raise SeasonError([_("That tiebreak game is already recorded.")]) from exc
+
+
+# --- the cup (R34) -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def draw_cup(
+    season: Season, *, teams: Sequence[Team], name: str, prize: int, order: Sequence[int] | None = None, by: Any
+) -> Cup:
+    """Draw the cup at random (recorded) or in the order the board sets; byes for the first drawn."""
+    if Cup.objects.filter(season=season).exists():
+        raise SeasonError([_("The cup of this season is already drawn.")])
+    ids = [t.pk for t in teams]
+    if len(ids) < 2:
+        raise SeasonError([_("A cup needs at least two teams.")])
+    if order is not None:
+        if sorted(order) != sorted(ids):
+            raise SeasonError([_("The order must list every cup team once.")])
+        drawn = list(order)
+    else:
+        drawn = list(ids)
+        secrets.SystemRandom().shuffle(drawn)
+    cup = Cup.objects.create(
+        season=season, name=name, prize=prize, draw=drawn, drawn_randomly=order is None, drawn_by=by
+    )
+    for slot, (home, away) in enumerate(rules.cup_first_round(drawn)):
+        match = Match.objects.create(season=season, cup=cup, round=1, cup_slot=slot, home_id=home, away_id=away)
+        if away is None:
+            match.status = Match.Status.BYE
+            match.save(update_fields=["status"])
+            advance_cup(match)
+    return cup
+
+
+def advance_cup(match: Match) -> Match | None:
+    """Put the winner of a decided cup match into its slot of the next round (inside a transaction)."""
+    if match.cup_id is None or match.winner_id is None:
+        return None
+    cup = match.cup
+    rounds = rules.cup_rounds(len(cup.draw))
+    if match.round >= rounds:
+        return None
+    slot = match.cup_slot // 2
+    next_match, _created = Match.objects.select_for_update().get_or_create(
+        cup=cup, round=match.round + 1, cup_slot=slot, defaults={"season_id": match.season_id}
+    )
+    side = "home" if match.cup_slot % 2 == 0 else "away"
+    setattr(next_match, f"{side}_id", match.winner_id)
+    next_match.save(update_fields=[f"{side}_id"])
+    return next_match
+
+
+def cup_winner(cup: Cup) -> int | None:
+    final = cup.matches.filter(round=rules.cup_rounds(len(cup.draw))).first()
+    return final.winner_id if final else None
+
+
+# --- the season end (R32, R33) ------------------------------------------------------------------
+
+
+@dataclass
+class SeasonEndPlan:
+    season: Season
+    prizes: list[tuple[Team, int, str]] = field(default_factory=list)
+    trophies: list[tuple[Team, str]] = field(default_factory=list)
+    promoted: list[Team] = field(default_factory=list)
+    relegated: list[Team] = field(default_factory=list)
+    niggling: list[tuple[Player, int]] = field(default_factory=list)
+    next_divisions: dict[int, list[Team]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def season_end_preview(season: Season) -> SeasonEndPlan:
+    """Everything the season end would do, without doing it."""
+    r = season.ruleset.rules
+    s = r.settings
+    plan = SeasonEndPlan(season=season)
+    divisions = list(season.divisions.order_by("level"))
+    unplayed = Match.objects.filter(season=season, division__isnull=False, status=Match.Status.SCHEDULED).count()
+    if unplayed:
+        plan.problems.append(_("%(n)s league matches are not played yet.") % {"n": unplayed})
+    tables = {d.level: division_lines(d) for d in divisions}
+    teams = {t.pk: t for t in Team.objects.filter(season_entries__season=season)}
+    for d in divisions:
+        lines = tables[d.level]
+        prizes = r.prizes(d.level)
+        count = s.promotion_count
+        # A tie the rules cannot split must be settled where it decides a prize, a trophy or a move.
+        decisive = set(range(1, len(prizes) + 1)) | {1}
+        if d.level > 1:
+            decisive |= set(range(1, count + 1))
+        if any(x.level == d.level + 1 for x in divisions):
+            decisive |= set(range(len(lines) - count + 1, len(lines) + 1))
+        for line in lines:
+            if line.tied and line.position in decisive:
+                plan.problems.append(
+                    _("%(division)s: %(team)s is tied at place %(pos)s; record the tiebreak game first.")
+                    % {"division": d.name, "team": teams[line.team].name, "pos": line.position}
+                )
+        for line, prize in zip(lines, prizes, strict=False):
+            plan.prizes.append(
+                (teams[line.team], prize, _("%(division)s, place %(pos)s") % {"division": d.name, "pos": line.position})
+            )
+        if lines:
+            plan.trophies.append((teams[lines[0].team], d.name))
+        plan.next_divisions[d.level] = [teams[x.team] for x in lines]
+    for upper, lower in pairwise(divisions):
+        up = plan.next_divisions[lower.level][: s.promotion_count]
+        down = plan.next_divisions[upper.level][-s.promotion_count :] if s.promotion_count else []
+        plan.promoted += up
+        plan.relegated += down
+        plan.next_divisions[upper.level] = [t for t in plan.next_divisions[upper.level] if t not in down] + up
+        plan.next_divisions[lower.level] = down + [t for t in plan.next_divisions[lower.level] if t not in up]
+    cup = Cup.objects.filter(season=season).first()
+    if cup is not None:
+        winner = cup_winner(cup)
+        if winner is None:
+            plan.problems.append(_("The cup final is not played yet."))
+        else:
+            winner_team = Team.objects.get(pk=winner)
+            plan.trophies.append((winner_team, cup.name))
+            if cup.prize:
+                plan.prizes.append((winner_team, cup.prize, cup.name))
+    keep = s.niggling_kept_between_seasons
+    plan.niggling = [
+        (p, p.niggling)
+        for p in Player.objects.filter(
+            team__in=teams.values(), status=Player.Status.ACTIVE, niggling__gt=keep
+        ).select_related("team")
+    ]
+    return plan
+
+
+@transaction.atomic
+def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
+    """Pay the prizes, hand out trophy re-rolls, move teams up and down, heal niggling injuries
+    and create the next season. A second commit does nothing and returns the next season."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if SeasonEnd.objects.filter(season=season).exists():
+        return season.next
+    plan = season_end_preview(season)
+    if plan.problems:
+        raise SeasonError(plan.problems)
+    from teams.services import lock_team, post_entry
+
+    r = season.ruleset.rules
+    for team, amount, reason in plan.prizes:
+        locked = lock_team(team)
+        post_entry(
+            locked,
+            amount,
+            kind=TreasuryEntry.Kind.PRIZE,
+            description=_("Prize: %(reason)s") % {"reason": reason},
+            by=by,
+            cause=season,
+            idempotency_key=f"prize:{season.pk}:{team.pk}:{reason}",
+        )
+    Team.objects.filter(season_entries__season=season).update(trophy_rerolls=0)
+    for team, _reason in plan.trophies:
+        Team.objects.filter(pk=team.pk).update(trophy_rerolls=F("trophy_rerolls") + r.settings.trophy_rerolls)
+    for team in plan.promoted:
+        Team.objects.filter(pk=team.pk).update(fan_factor=F("fan_factor") + r.settings.promotion_fan_factor)
+    keep = r.settings.niggling_kept_between_seasons
+    Player.objects.filter(pk__in=[p.pk for p, _n in plan.niggling]).update(niggling=keep)
+    season.status = Season.Status.FINISHED
+    season.ended_at = timezone.now()
+    season.save(update_fields=["status", "ended_at"])
+    levels = {d.level: d for d in season.divisions.all()}
+    next_season = create_season(
+        name=next_name,
+        ruleset=season.ruleset,
+        divisions=[
+            DivisionPlan(level, levels[level].name, levels[level].die, plan.next_divisions[level])
+            for level in sorted(levels)
+        ],
+        previous=season,
+    )
+    SeasonEnd.objects.create(
+        season=season,
+        committed_by=by,
+        summary={
+            "prizes": [[t.pk, amount, reason] for t, amount, reason in plan.prizes],
+            "trophies": [[t.pk, reason] for t, reason in plan.trophies],
+            "promoted": [t.pk for t in plan.promoted],
+            "relegated": [t.pk for t in plan.relegated],
+            "niggling_healed": [[p.pk, n] for p, n in plan.niggling],
+            "next_season": next_season.pk,
+        },
+    )
+    return next_season
+
+
+def team_seasons(team: Team):
+    return SeasonEntry.objects.filter(team=team).select_related("season", "division").order_by("-season__created_at")

@@ -1,0 +1,67 @@
+"""The board runs a whole season in the browser: create, fixtures, results, season end (issue 5)."""
+
+from playwright.sync_api import expect
+
+from league.models import Season
+from matches.models import Match
+from teams.models import Position, Race
+from teams.services import create_team, treasury
+from tests.browser.conftest import screenshot
+from tests.conftest import PASSWORD
+
+
+def test_board_runs_a_whole_season(page, board_member, make_user):
+    race = Race.objects.get(name="Orc")
+    linemen = Position.objects.get(race=race, name="Lineorcs")
+    teams = [
+        create_team(coach=make_user(f"c{i}"), name=name, race=race, hires={linemen.pk: 11})
+        for i, name in enumerate(["Alna Axes", "Bryn Brutes", "Carl Berner Crushers", "Disen Dogs", "Ensjø Eels"])
+    ]
+    page.goto("/accounts/login/?next=/seasons/new/")
+    page.fill("#id_username", board_member.username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Logg inn").click()
+
+    page.fill("#id_name", "Sesong 2027")
+    for team in teams[:3]:
+        page.locator("#id_division_1").get_by_label(team.name).check()
+    for team in teams[3:]:
+        page.locator("#id_division_2").get_by_label(team.name).check()
+    page.get_by_role("button", name="Opprett sesong").click()
+    expect(page.locator("h1")).to_have_text("Sesong 2027")
+    season = Season.objects.get(name="Sesong 2027")
+
+    for level in (1, 2):
+        section = page.locator(f"#division-{level}")
+        section.locator("summary").click()
+        section.get_by_role("button", name="Generer").click()
+        expect(page.locator(".messages")).to_contain_text("kamper")
+    assert Match.objects.filter(season=season).count() == 6 + 2
+    page.get_by_role("button", name="Start sesongen").click()
+    expect(page.locator(".lead")).to_contain_text("I gang")
+
+    rank = {t.pk: i for i, t in enumerate(teams)}  # the earlier team always wins: no ties in the table
+    for match in Match.objects.filter(season=season).order_by("round", "pk"):
+        page.goto(f"/matches/{match.pk}/")
+        home_wins = rank[match.home_id] < rank[match.away_id]
+        page.fill("#id_home_score", "2" if home_wins else "0")
+        page.fill("#id_away_score", "0" if home_wins else "1")
+        page.get_by_role("button", name="Bekreft resultatet").click()
+        expect(page.locator(".messages")).to_contain_text("Resultatet er registrert")
+    page.goto(f"/seasons/{season.pk}/")
+    screenshot(page, "season-played")
+
+    page.get_by_role("link", name="Avslutt sesongen…").click()
+    expect(page.locator("h1")).to_contain_text("Sesong 2027")
+    screenshot(page, "season-end-preview")
+    before = {t.pk: treasury(t) for t in teams}
+    page.fill("#id_next_name", "Sesong 2028")
+    page.get_by_role("button", name="Fullfør sesongavslutningen").click()
+    expect(page.locator("h1")).to_have_text("Sesong 2028")
+    season.refresh_from_db()
+    assert season.status == "finished"
+    paid = {t.pk: treasury(t) - before[t.pk] for t in teams}
+    assert sorted(paid.values(), reverse=True)[:3] == [60_000, 40_000, 30_000]
+    # the standings show the finished season when asked
+    page.goto(f"/standings/?season={season.pk}")
+    expect(page.locator("table.standings").first).to_contain_text("Alna Axes")

@@ -1,0 +1,123 @@
+"""The double round robin, the cup bracket and the standings (R31, R34), pure and without a database."""
+
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+from league.rules import Result, cup_first_round, cup_rounds, default_ruleset, double_round_robin
+
+R = default_ruleset()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8, 13])
+def test_every_pair_meets_once_at_each_home_r31(n):
+    teams = list(range(1, n + 1))
+    fixtures = double_round_robin(teams)
+    assert Counter((f.home, f.away) for f in fixtures) == Counter(permutations(teams, 2))
+    rounds = {f.round for f in fixtures}
+    expected_rounds = 2 * (n - 1) if n % 2 == 0 else 2 * n  # byes for odd counts
+    assert rounds == set(range(1, expected_rounds + 1))
+    for r in rounds:  # nobody plays twice in a round
+        playing = [t for f in fixtures if f.round == r for t in (f.home, f.away)]
+        assert len(playing) == len(set(playing))
+        assert len(playing) == n - (n % 2)  # one bye a round when odd
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_home_and_away_are_spread_evenly(n):
+    teams = list(range(1, n + 1))
+    fixtures = double_round_robin(teams)
+    half = max(f.round for f in fixtures) // 2
+    for t in teams:
+        for rounds in (range(1, half + 1), range(half + 1, 2 * half + 1)):
+            home = sum(1 for f in fixtures if f.round in rounds and f.home == t)
+            away = sum(1 for f in fixtures if f.round in rounds and f.away == t)
+            assert abs(home - away) <= 1, (t, home, away)
+        # never more than two home (or away) games in a row
+        sequence = [
+            ("H" if f.home == t else "A") for f in sorted(fixtures, key=lambda f: f.round) if t in (f.home, f.away)
+        ]
+        assert "HHH" not in "".join(sequence) and "AAA" not in "".join(sequence)
+
+
+def test_six_teams_play_ten_rounds_of_three_matches():
+    fixtures = double_round_robin(["A", "B", "C", "D", "E", "F"])
+    assert len(fixtures) == 30
+    assert Counter(f.round for f in fixtures) == {r: 3 for r in range(1, 11)}
+
+
+def test_seven_teams_play_fourteen_rounds_with_a_bye():
+    fixtures = double_round_robin(list("ABCDEFG"))
+    assert len(fixtures) == 42
+    assert Counter(f.round for f in fixtures) == {r: 3 for r in range(1, 15)}
+    byes = Counter(
+        t
+        for r in range(1, 15)
+        for t in "ABCDEFG"
+        if t not in {x for f in fixtures if f.round == r for x in (f.home, f.away)}
+    )
+    assert byes == {t: 2 for t in "ABCDEFG"}
+
+
+def test_a_team_listed_twice_is_refused():
+    with pytest.raises(ValueError, match="twice"):
+        double_round_robin(["A", "A", "B"])
+
+
+@pytest.mark.parametrize(("n", "byes", "rounds"), [(2, 0, 1), (3, 1, 2), (5, 3, 3), (8, 0, 3), (13, 3, 4)])
+def test_cup_first_round_gives_byes_to_reach_a_power_of_two_r34(n, byes, rounds):
+    pairs = cup_first_round(list(range(n)))
+    assert sum(1 for _, away in pairs if away is None) == byes
+    assert len(pairs) & (len(pairs) - 1) == 0  # the next round is a power of two
+    assert sorted(t for pair in pairs for t in pair if t is not None) == list(range(n))
+    assert cup_rounds(n) == rounds
+
+
+def res(h, a, hs, as_, hc=0, ac=0):
+    return Result(h, a, hs, as_, hc, ac)
+
+
+def test_standings_count_points_touchdowns_and_casualties_r31():
+    lines = R.standings(["A", "B", "C"], [res("A", "B", 2, 1, 3, 1), res("B", "C", 1, 1), res("C", "A", 0, 3, 0, 2)])
+    a, b, c = lines
+    assert (
+        a.team,
+        a.played,
+        a.won,
+        a.points,
+        a.touchdowns_for,
+        a.touchdowns_against,
+        a.casualties_for,
+        a.casualties_against,
+    ) == ("A", 2, 2, 6, 5, 1, 5, 1)
+    assert (b.team, b.points, b.drawn, b.lost) == ("B", 1, 1, 1)
+    assert (c.team, c.points, c.touchdown_difference) == ("C", 1, -3)
+    # B and C: 1 point each, 1-1 head to head; touchdown difference B -1, C -3
+    assert [x.position for x in lines] == [1, 2, 3] and not any(x.tied for x in lines)
+
+
+def test_head_to_head_splits_a_points_tie_r31():
+    # A and B both 3 points; B beat A.
+    lines = R.standings(["A", "B", "C"], [res("A", "C", 5, 0), res("B", "A", 1, 0), res("C", "B", 1, 0)])
+    order = {x.team: x.position for x in lines}
+    # all three have 3 points; head to head among the three: A 3 (beat C), B 3 (beat A), C 3 (beat B) →
+    # then touchdown difference: A +4, B 0, C -4
+    assert order == {"A": 1, "B": 2, "C": 3}
+
+
+def test_head_to_head_between_two_r31():
+    lines = R.standings(["A", "B", "C"], [res("A", "B", 0, 1), res("A", "C", 6, 0), res("C", "B", 1, 0)])
+    # A 3 (TD +5), B 3 (TD 0), C 3 (TD -5): a three-way tie on points, head to head 3 each → TD difference
+    assert [x.team for x in lines] == ["A", "B", "C"]
+    lines = R.standings(["A", "B"], [res("A", "B", 0, 1), res("B", "A", 0, 4)])
+    # 3 points each; head to head 3 each; TD difference A +3, B -3
+    assert [x.team for x in lines] == ["A", "B"]
+
+
+def test_an_unsplittable_tie_waits_for_the_tiebreak_game_r31():
+    results = [res("A", "B", 1, 1), res("B", "A", 2, 2)]
+    lines = R.standings(["A", "B"], results)
+    assert all(x.tied and x.position == 1 for x in lines)
+    lines = R.standings(["A", "B"], results, tiebreak_winners=["B"])
+    assert [(x.team, x.position, x.tied) for x in lines] == [("B", 1, False), ("A", 2, False)]

@@ -1,0 +1,183 @@
+"""The league board pages, the board's season pages and the JSON (issue 5)."""
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Cup, Season, TiebreakGame
+from matches.models import Match
+from matches.services import record_result
+
+pytestmark = pytest.mark.django_db
+
+
+def play_rounds(season, board_member, rounds):
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    services.start_season(season)
+    for match in Match.objects.filter(season=season, round__lte=rounds).order_by("round", "pk"):
+        record_result(match, home_score=2, away_score=1, home_casualties=1, by=board_member)
+
+
+@pytest.mark.parametrize("rounds", [1, 6])
+def test_front_page_and_standings_use_a_fixed_number_of_queries(
+    client, season_with, board_member, rounds, django_assert_max_num_queries
+):
+    season, teams = season_with(4, 3)
+    play_rounds(season, board_member, rounds)
+    services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    for url in (
+        reverse("home"),
+        reverse("standings"),
+        reverse("matches"),
+        reverse("cup", args=[season.pk]),
+        reverse("api_standings", args=[season.pk]),
+    ):
+        with django_assert_max_num_queries(12):
+            assert client.get(url).status_code == 200
+
+
+def test_front_page_shows_tables_results_and_fixtures(client, season_with, board_member):
+    season, _teams = season_with(4, 3)
+    play_rounds(season, board_member, 1)
+    html = client.get(reverse("home")).content.decode()
+    assert "1st division" in html and "2nd division" in html
+    assert "Team A" in html and "2–1" in html
+
+
+def test_api_standings(client, season_with, board_member):
+    season, _teams = season_with(4, 3)
+    play_rounds(season, board_member, 1)
+    data = client.get(reverse("api_standings", args=[season.pk])).json()
+    d1 = data["divisions"][0]
+    assert d1["level"] == 1 and len(d1["standings"]) == 4
+    first = d1["standings"][0]
+    assert set(first) >= {
+        "team",
+        "position",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "touchdowns_for",
+        "touchdowns_against",
+        "touchdown_difference",
+        "casualties_for",
+        "casualties_against",
+        "points",
+    }
+    assert first["points"] == 3 and first["position"] == 1
+    seasons = client.get(reverse("api_seasons")).json()["seasons"]
+    assert seasons[0]["name"] == "Season 1" and [d["die"] for d in seasons[0]["divisions"]] == [6, 5]
+
+
+def test_team_history_and_season_pages(client, season_with, board_member):
+    season, teams = season_with(4, 3)
+    play_rounds(season, board_member, 2)
+    assert "Season 1" in client.get(reverse("team_history", args=[teams[0].pk])).content.decode()
+    assert client.get(reverse("season", args=[season.pk])).status_code == 200
+    assert client.get(reverse("seasons")).status_code == 200
+    match = Match.objects.filter(season=season, status="confirmed").first()
+    assert "2 – 1" in client.get(reverse("match", args=[match.pk])).content.decode()
+
+
+def test_the_board_creates_a_season_in_the_app(client, board_member, make_teams):
+    from league.models import Ruleset
+
+    teams = make_teams(5)
+    client.force_login(board_member)
+    response = client.post(
+        reverse("season_create"),
+        {
+            "name": "Sesong 2027",
+            "ruleset": Ruleset.default().pk,
+            "division_1": [t.pk for t in teams[:3]],
+            "division_2": [t.pk for t in teams[3:]],
+        },
+    )
+    season = Season.objects.get(name="Sesong 2027")
+    assert response.status_code == 302 and [d.die for d in season.divisions.order_by("level")] == [6, 5]
+    response = client.post(
+        reverse("season_create"),
+        {
+            "name": "Sesong 2028",
+            "ruleset": Ruleset.default().pk,
+            "division_1": [t.pk for t in teams[:3]],
+            "division_2": [t.pk for t in teams[2:]],
+        },
+    )
+    assert "cannot play in both divisions" in response.content.decode()
+    assert not Season.objects.filter(name="Sesong 2028").exists()
+
+
+# --- permission matrix on every board write --------------------------------------------------------
+
+
+def board_writes(season, teams):
+    d1 = season.divisions.get(level=1)
+    return [
+        (
+            "season_fixtures",
+            [season.pk, d1.pk],
+            {"days_between": "14"},
+            lambda: Match.objects.filter(division=d1).exists(),
+        ),
+        (
+            "season_add_fixture",
+            [season.pk, d1.pk],
+            {"round": "9", "home": teams[0].pk, "away": teams[1].pk},
+            lambda: Match.objects.filter(division=d1, round=9).exists(),
+        ),
+        (
+            "season_tiebreak",
+            [season.pk, d1.pk],
+            {"winner": teams[0].pk, "loser": teams[1].pk},
+            lambda: TiebreakGame.objects.exists(),
+        ),
+        (
+            "cup_draw",
+            [season.pk],
+            {"name": "Cup", "prize": "0", "teams": [t.pk for t in teams]},
+            lambda: Cup.objects.exists(),
+        ),
+        ("season_start", [season.pk], {}, lambda: Season.objects.get(pk=season.pk).status == "running"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("who", ["anonymous", "coach", "board"])
+def test_board_writes_permission_matrix(client, season_with, board_member, who, index):
+    season, teams = season_with(4, 3)
+    if index == 4:  # starting needs fixtures
+        for division in season.divisions.all():
+            services.generate_fixtures(division)
+    name, args, data, happened = board_writes(season, teams)[index]
+    user = {"anonymous": None, "coach": teams[0].coach, "board": board_member}[who]
+    if user:
+        client.force_login(user)
+    response = client.post(reverse(name, args=args), data)
+    if who == "board":
+        assert response.status_code == 302 and happened()
+    else:
+        assert response.status_code == 403 and not happened()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "coach", "board"])
+def test_result_and_season_end_permission_matrix(client, season_with, board_member, who):
+    season, teams = season_with(2, 2)
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    match = Match.objects.filter(season=season).first()
+    user = {"anonymous": None, "coach": teams[0].coach, "board": board_member}[who]
+    if user:
+        client.force_login(user)
+    response = client.post(
+        reverse("match_result", args=[match.pk]),
+        {"home_score": "1", "away_score": "0", "home_casualties": "0", "away_casualties": "0"},
+    )
+    match.refresh_from_db()
+    assert (match.status == "confirmed") == (who == "board")
+    assert response.status_code == (302 if who == "board" else 403)
+    response = client.post(reverse("season_end", args=[season.pk]), {"next_name": "S2"})
+    assert Season.objects.filter(name="S2").exists() is False  # not all played: refused even for the board
+    assert response.status_code in ({302} if who == "anonymous" else {403} if who == "coach" else {200})

@@ -22,6 +22,8 @@ class Match(models.Model):
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
         CONFIRMED = "confirmed", _("Confirmed")
         BYE = "bye", _("Bye")
         VOID = "void", _("Void")
@@ -64,6 +66,12 @@ class Match(models.Model):
         related_name="+",
         verbose_name=_("tiebreak winner"),
     )
+    comment = models.TextField(_("comment"), blank=True)
+    dispute_comment = models.TextField(_("why it is disputed"), blank=True)
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    filed_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -84,8 +92,9 @@ class Match(models.Model):
                 condition=Q(division__isnull=True) | Q(cup__isnull=True), name="match_league_or_cup"
             ),
             models.CheckConstraint(
-                condition=~Q(status="confirmed") | Q(home_score__isnull=False, away_score__isnull=False),
-                name="match_confirmed_has_score",
+                condition=~Q(status__in=["confirmed", "reported", "disputed"])
+                | Q(home_score__isnull=False, away_score__isnull=False),
+                name="match_result_has_score",
             ),
             models.CheckConstraint(
                 condition=Q(cup__isnull=False) | Q(home__isnull=False, away__isnull=False),
@@ -120,3 +129,195 @@ class Match(models.Model):
         if self.away_score > self.home_score:
             return self.away_id
         return self.tiebreak_winner_id
+
+
+class DiceRoll(models.Model):
+    """One roll, entered by a coach or rolled by the server, kept for good.
+
+    A purpose is rolled once per match: asking again returns the same dice (unique constraint).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="dice")
+    step = models.CharField(_("step"), max_length=30)
+    purpose = models.CharField(_("purpose"), max_length=100)
+    team = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    count = models.PositiveSmallIntegerField(default=1)
+    sides = models.PositiveSmallIntegerField()
+    d66 = models.BooleanField(default=False)
+    values = models.JSONField(_("dice"))
+    entered = models.BooleanField(_("entered by a coach"), default=False)
+    rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    rolled_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["rolled_at", "pk"]
+        verbose_name = _("dice roll")
+        verbose_name_plural = _("dice rolls")
+        constraints = [models.UniqueConstraint(fields=["match", "purpose"], name="dice_once_per_purpose")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.shown}"
+
+    @property
+    def kind(self) -> str:
+        if self.d66:
+            return "D66"
+        return f"{self.count if self.count > 1 else ''}D{self.sides}"
+
+    @property
+    def shown(self) -> str:
+        if self.d66:
+            return f"{self.values[0]}{self.values[1]}"
+        return "+".join(str(v) for v in self.values) if len(self.values) <= 3 else ", ".join(map(str, self.values))
+
+    @property
+    def total(self) -> int:
+        return 10 * self.values[0] + self.values[1] if self.d66 else sum(self.values)
+
+
+class PlayerMatch(models.Model):
+    """A player's line in a match report: his deeds, and any injury he suffered."""
+
+    class Injury(models.TextChoices):
+        NONE = "", _("None")
+        BADLY_HURT = "badly_hurt", _("Badly hurt")
+        SERIOUS = "serious_injury", _("Serious injury")
+        DEAD = "dead", _("Dead")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
+    player = models.ForeignKey("teams.Player", on_delete=models.PROTECT, related_name="match_lines")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    completions = models.PositiveSmallIntegerField(default=0)
+    touchdowns = models.PositiveSmallIntegerField(default=0)
+    interceptions = models.PositiveSmallIntegerField(default=0)
+    casualties = models.PositiveSmallIntegerField(_("casualties by block"), default=0)
+    foul_casualties = models.PositiveSmallIntegerField(_("casualties by foul"), default=0)
+    crowd_casualties = models.PositiveSmallIntegerField(_("crowd casualties by a push"), default=0)
+    injury = models.CharField(_("injury suffered"), max_length=20, choices=Injury.choices, blank=True, default="")
+    injured_by = models.ForeignKey(
+        "teams.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("caused by")
+    )
+    sent_off = models.BooleanField(_("sent off"), default=False)
+    mvps = models.PositiveSmallIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "team", "player__number"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="player_once_per_report")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.match}"
+
+    @property
+    def block_casualties(self) -> int:
+        """A crowd casualty caused by the block's push counts as a block casualty (R28)."""
+        return self.casualties + self.crowd_casualties
+
+
+class ApothecaryUse(models.Model):
+    """An apothecary attempt reported with the match (R26): what, AP spent and the 2+ roll."""
+
+    class Action(models.TextChoices):
+        HEAL_DEAD = "heal_dead", _("Heal a dead player")
+        HEAL_SERIOUS = "heal_serious_injury", _("Heal a serious injury")
+        HEAL_BADLY_HURT = "heal_badly_hurt", _("Heal a badly hurt player")
+        REVIVE = "revive_dead", _("Revive a dead player")
+        NIGGLING = "niggling_check", _("Pass a niggling-injury check")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="apothecary_uses")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("teams.Player", on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=30, choices=Action.choices)
+    ap = models.PositiveSmallIntegerField()
+    roll = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("The 2+ roll; none for NI checks."))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "player", "action"], name="apothecary_once_per_case")]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()}: {self.player}"
+
+
+class SquadEntry(models.Model):
+    """A player picked for the match squad (R3), and whether he took the field."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        MISSED_NIGGLING = "missed_niggling", _("Missed the match (niggling injury)")
+        MISSED_VIRUS = "missed_virus", _("Missed the match (Virus)")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="squad")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("teams.Player", on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
+
+    class Meta:
+        ordering = ["match", "team", "player__number"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="squad_player_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.get_status_display()})"
+
+
+class PreMatch(models.Model):
+    """The pre-match sequence's results, step by step, and the ruleset version they were computed with."""
+
+    class Step(models.IntegerChoices):
+        SQUADS = 1, _("Squads")
+        WEATHER = 2, _("Weather")
+        TICKETS = 3, _("Ticket price and venue")
+        GATE = 4, _("Gate and vandalism")
+        FAN_FACTOR_MODIFIER = 5, _("Fan-factor modifier")
+        NIGGLING = 6, _("Niggling injuries")
+        HANDICAP = 7, _("Team ratings and handicap")
+        MASTER_CHEF = 8, _("Master Chef")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="prematch")
+    ruleset = models.ForeignKey("league.Ruleset", on_delete=models.PROTECT, related_name="+")
+    done = models.PositiveSmallIntegerField(default=0, help_text=_("The last step completed."))
+    weather = models.CharField(max_length=30, blank=True)
+    ticket = models.CharField(max_length=10, default="ordinary")
+    home_gate = models.PositiveIntegerField(null=True, blank=True)
+    away_gate = models.PositiveIntegerField(null=True, blank=True)
+    capacity = models.PositiveIntegerField(null=True, blank=True)
+    vandalism_target = models.PositiveSmallIntegerField(null=True, blank=True)
+    vandalised = models.BooleanField(null=True, blank=True)
+    seats_lost = models.PositiveIntegerField(default=0)
+    fan_factor_modifier = models.SmallIntegerField(null=True, blank=True)
+    home_rating = models.PositiveIntegerField(null=True, blank=True)
+    away_rating = models.PositiveIntegerField(null=True, blank=True)
+    handicap_team = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    handicap_rolls = models.PositiveSmallIntegerField(default=0)
+    home_chef_dice = models.PositiveSmallIntegerField(default=0)
+    away_chef_dice = models.PositiveSmallIntegerField(default=0)
+    explanations = models.JSONField(default=dict, help_text=_("The table cells each step used."))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("pre-match sequence")
+
+    def __str__(self) -> str:
+        return f"Pre-match of {self.match}"
+
+
+class HandicapDraw(models.Model):
+    """A result on handicap table 2 for the lower-rated team (R22, R23)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="handicaps")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    index = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=40)
+    name = models.CharField(max_length=80)
+    effect = models.TextField()
+    dice = models.ForeignKey(DiceRoll, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="handicap_index_once"),
+            models.UniqueConstraint(fields=["match", "key"], name="handicap_result_once"),  # R23: duplicates re-rolled
+        ]
+
+    def __str__(self) -> str:
+        return self.name

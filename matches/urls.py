@@ -7,4 +7,9 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/result/", views.match_result, name="match_result"),
     path("matches/<int:pk>/move/", views.match_move, name="match_move"),
+    path("matches/<int:pk>/report/", views.match_report, name="match_report"),
+    path("matches/<int:pk>/confirm/", views.match_confirm, name="match_confirm"),
+    path("matches/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
+    path("matches/<int:pk>/reopen/", views.match_reopen, name="match_reopen"),
+    path("matches/<int:pk>/void/", views.match_void, name="match_void"),
 ]

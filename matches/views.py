@@ -1,19 +1,34 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import services as league_services
 from league.accounts import is_board
 from league.forms import MoveFixtureForm, ResultForm
 from league.models import Season
+from league.refusals import act_and_redirect
 from league.selectors import current_season, season_board
 from matches import services
-from matches.models import Match
+from matches.models import ApothecaryUse, Match, PlayerMatch, SquadEntry
+from matches.report import (
+    ApothecaryInput,
+    LineInput,
+    ReportError,
+    ReportInput,
+    confirm_report,
+    dispute_report,
+    file_report,
+    reopen_report,
+    void_match,
+)
+from teams.models import Player
 
 
 @require_GET
@@ -39,6 +54,10 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "match": match,
         "is_board": board,
+        "can_report": can_report(request.user, match),
+        "lines": match.lines.select_related("player", "injured_by"),
+        "apothecary_uses": match.apothecary_uses.select_related("player"),
+        "dice": match.dice.select_related("team", "player", "rolled_by"),
         "result_form": ResultForm(match=match) if board and match.status == Match.Status.SCHEDULED else None,
         "move_form": MoveFixtureForm(initial={"round": match.round, "date": match.date})
         if board and match.status == Match.Status.SCHEDULED and match.division_id
@@ -95,3 +114,244 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("Fixture moved."))
     return redirect(match)
+
+
+# --- the report ---------------------------------------------------------------------------------
+
+COUNTER_LABELS = [
+    ("completions", gettext_lazy("COMP")),
+    ("touchdowns", gettext_lazy("TD")),
+    ("interceptions", gettext_lazy("INT")),
+    ("casualties", gettext_lazy("CAS block")),
+    ("foul_casualties", gettext_lazy("CAS foul")),
+    ("crowd_casualties", gettext_lazy("CAS crowd")),
+]
+APOTHECARY_ROWS = 3
+
+
+def _get_match_for_coach(request: HttpRequest, pk: int) -> Match:
+    """The one access check for report writes: a coach of either team, or the board; else 403."""
+    match = get_object_or_404(
+        Match.objects.select_related("season__ruleset", "home__coach", "away__coach", "cup", "division"), pk=pk
+    )
+    if not can_report(request.user, match):
+        raise PermissionDenied
+    return match
+
+
+def can_report(user, match: Match) -> bool:
+    if not user.is_authenticated:
+        return False
+    return is_board(user) or user.pk in {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
+
+
+def _report_players(match: Match) -> dict[int, list[Player]]:
+    """The squads if picked before the match, else the rosters."""
+    picked = SquadEntry.objects.filter(match=match, status=SquadEntry.Status.PLAYING).select_related("player__position")
+    by_team: dict[int, list[Player]] = {match.home_id: [], match.away_id: []}
+    if picked.exists():
+        for entry in picked:
+            by_team[entry.team_id].append(entry.player)
+    else:
+        for player in (
+            Player.objects.on_roster().filter(team__in=[match.home_id, match.away_id]).select_related("position")
+        ):
+            by_team[player.team_id].append(player)
+    for players in by_team.values():
+        players.sort(key=lambda p: p.number)
+    return by_team
+
+
+def _int(data, name: str, default: int = 0) -> int:
+    raw = (data.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ReportError([_("%(value)r is not a whole number.") % {"value": raw}]) from None
+
+
+def parse_report(match: Match, data, players: dict[int, list[Player]]) -> ReportInput:
+    r = match.season.ruleset.rules
+    if not (data.get("home_score") or "").strip() or not (data.get("away_score") or "").strip():
+        raise ReportError([_("Enter the score.")])
+    report = ReportInput(
+        home_score=_int(data, "home_score"),
+        away_score=_int(data, "away_score"),
+        tiebreak_winner_id=_int(data, "tiebreak_winner", default=0) or None,
+        comment=(data.get("comment") or "").strip(),
+    )
+    for team_players in players.values():
+        for p in team_players:
+            prefix = f"p{p.pk}_"
+            report.lines.append(
+                LineInput(
+                    player_id=p.pk,
+                    **{c: _int(data, prefix + c) for c, _label in COUNTER_LABELS},
+                    injury=data.get(prefix + "injury", ""),
+                    injured_by_id=_int(data, prefix + "injured_by") or None,
+                    sent_off=bool(data.get(prefix + "sent_off")),
+                )
+            )
+    for team_id in players:
+        for i in range(APOTHECARY_ROWS):
+            prefix = f"apo{team_id}_{i}_"
+            player_id = _int(data, prefix + "player")
+            if not player_id:
+                continue
+            action = data.get(prefix + "action", "")
+            try:
+                ap = r.apothecary_cost(action)
+            except ValueError:
+                raise ReportError([_("Choose what the apothecary did.")]) from None
+            report.apothecary.append(
+                ApothecaryInput(
+                    player_id=player_id, action=action, ap=ap, roll=_int(data, prefix + "roll", default=0) or None
+                )
+            )
+    return report
+
+
+@require_http_methods(["GET", "POST"])
+def match_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """File the report after the match: the score and every player's deeds and injuries."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = _get_match_for_coach(request, pk)
+    players = _report_players(match)
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            report = parse_report(match, request.POST, players)
+            file_report(match, report, by=request.user, as_board=is_board(request.user))
+        except ReportError as exc:
+            errors = exc.messages
+        else:
+            messages.success(request, _("The report is filed: the other coach confirms it."))
+            return redirect(match)
+    context = {
+        "match": match,
+        "errors": errors,
+        "counters": COUNTER_LABELS,
+        "injuries": PlayerMatch.Injury.choices,
+        "actions": ApothecaryUse.Action.choices,
+        "sides": [_report_side(match, team, players, request.POST or None) for team in (match.home, match.away)],
+        "values": _score_values(match, request.POST or None),
+    }
+    return render(request, "matches/report_form.html", context, status=400 if errors else 200)
+
+
+def _score_values(match: Match, data) -> dict:
+    if data is not None:
+        return {k: data.get(k, "") for k in ("home_score", "away_score", "tiebreak_winner", "comment")}
+    return {
+        "home_score": "" if match.home_score is None else match.home_score,
+        "away_score": "" if match.away_score is None else match.away_score,
+        "tiebreak_winner": match.tiebreak_winner_id or "",
+        "comment": match.comment,
+    }
+
+
+def _report_side(match: Match, team, players: dict[int, list[Player]], data) -> dict:
+    """One team's half of the form, filled from the posted data or the filed report."""
+    lines = {line.player_id: line for line in match.lines.all()}
+    opponents = players[match.away_id if team.pk == match.home_id else match.home_id]
+    rows = []
+    for p in players[team.pk]:
+        prefix, line = f"p{p.pk}_", lines.get(p.pk)
+        if data is not None:
+            counts = [(prefix + c, label, data.get(prefix + c, "")) for c, label in COUNTER_LABELS]
+            injury, injured_by, sent_off = (
+                data.get(prefix + "injury", ""),
+                data.get(prefix + "injured_by", ""),
+                bool(data.get(prefix + "sent_off")),
+            )
+        else:
+            counts = [(prefix + c, label, getattr(line, c) if line else "") for c, label in COUNTER_LABELS]
+            injury = line.injury if line else ""
+            injured_by = line.injured_by_id if line and line.injured_by_id else ""
+            sent_off = bool(line and line.sent_off)
+        rows.append(
+            {
+                "player": p,
+                "prefix": prefix,
+                "counts": counts,
+                "injury": injury,
+                "injured_by": str(injured_by),
+                "sent_off": sent_off,
+            }
+        )
+    uses = [u for u in match.apothecary_uses.all() if u.team_id == team.pk]
+    apothecary = []
+    for i in range(APOTHECARY_ROWS if team.apothecary else 0):
+        prefix = f"apo{team.pk}_{i}_"
+        use = uses[i] if i < len(uses) else None
+        if data is not None:
+            apothecary.append(
+                {
+                    "prefix": prefix,
+                    "player": data.get(prefix + "player", ""),
+                    "action": data.get(prefix + "action", ""),
+                    "roll": data.get(prefix + "roll", ""),
+                }
+            )
+        else:
+            apothecary.append(
+                {
+                    "prefix": prefix,
+                    "player": str(use.player_id) if use else "",
+                    "action": use.action if use else "",
+                    "roll": use.roll if use and use.roll else "",
+                }
+            )
+    return {"team": team, "rows": rows, "opponents": opponents, "apothecary": apothecary}
+
+
+def _report_action(request: HttpRequest, pk: int, action) -> HttpResponse:
+    match = _get_match_for_coach(request, pk)
+    return act_and_redirect(request, lambda: action(match), match)
+
+
+@require_POST
+def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    def confirm(match: Match) -> str:
+        if not is_board(request.user) and match.filed_by_id == request.user.pk:
+            raise ReportError([_("The other coach confirms the report.")])
+        confirm_report(match, by=request.user)
+        return _("The report is confirmed and counts.")
+
+    return _report_action(request, pk, confirm)
+
+
+@require_POST
+def match_dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    def dispute(match: Match) -> str:
+        if match.filed_by_id == request.user.pk and not is_board(request.user):
+            raise ReportError([_("The other coach disputes the report.")])
+        dispute_report(match, by=request.user, comment=request.POST.get("comment", ""))
+        return _("The report is disputed.")
+
+    return _report_action(request, pk, dispute)
+
+
+@require_POST
+def match_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _get_match_for_board(request, pk)
+
+    def reopen() -> str:
+        reopen_report(match, by=request.user)
+        return _("The report is reopened.")
+
+    return act_and_redirect(request, reopen, match)
+
+
+@require_POST
+def match_void(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _get_match_for_board(request, pk)
+
+    def void() -> str:
+        void_match(match, by=request.user)
+        return _("The match is void.")
+
+    return act_and_redirect(request, void, match)

@@ -1,0 +1,94 @@
+"""Recorded dice: entered by a coach (rolled at the table) or rolled by the server with `secrets`.
+
+A roll made for a purpose is returned again on a refresh, a resubmitted form or a second tab:
+the (match, purpose) unique constraint decides, not a check in a view.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from league.refusals import Refusal
+from matches.models import DiceRoll, Match
+
+
+class DiceError(Refusal):
+    pass
+
+
+def check_entered(values: Sequence[int], *, sides: int, count: int, d66: bool = False) -> list[int]:
+    """Entered dice as the coach typed them; each must be a face of the die."""
+    label = "D66" if d66 else f"D{sides}"
+    if len(values) != count:
+        raise DiceError(
+            [_("%(n)s dice of %(die)s are needed, not %(got)s.") % {"n": count, "die": label, "got": len(values)}]
+        )
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= sides:
+            if d66:
+                raise DiceError([_("A D66 is two dice of 1–6 (11–66), not %(v)s.") % {"v": v}])
+            raise DiceError([_("A %(die)s shows 1–%(sides)s, not %(v)s.") % {"die": label, "sides": sides, "v": v}])
+        out.append(v)
+    return out
+
+
+def parse_entered(text: str, *, sides: int, count: int, d66: bool = False) -> list[int]:
+    """Dice typed in a form: "3 5 1", "3,5,1" or a D66 as "35"."""
+    text = (text or "").strip()
+    if d66 and text.isdigit() and len(text) == 2:
+        parts = [int(text[0]), int(text[1])]
+    else:
+        try:
+            parts = [int(p) for p in text.replace(",", " ").replace("+", " ").split()]
+        except ValueError:
+            raise DiceError([_("Write the dice as numbers, e.g. 3 5 1.")]) from None
+    return check_entered(parts, sides=sides, count=count, d66=d66)
+
+
+def roll(
+    match: Match,
+    purpose: str,
+    *,
+    step: str,
+    sides: int = 6,
+    count: int = 1,
+    d66: bool = False,
+    entered: Sequence[int] | None = None,
+    by: Any = None,
+    team: Any = None,
+    player: Any = None,
+) -> DiceRoll:
+    """The dice for this purpose: the stored ones if rolled before, else the entered or a server roll."""
+    existing = DiceRoll.objects.filter(match=match, purpose=purpose).first()
+    if existing is not None:
+        return existing
+    if d66:
+        sides, count = 6, 2
+    if entered is not None:
+        values = check_entered(list(entered), sides=sides, count=count, d66=d66)
+    else:
+        values = [secrets.randbelow(sides) + 1 for _ in range(count)]
+    try:
+        with transaction.atomic():
+            return DiceRoll.objects.create(
+                match=match,
+                purpose=purpose,
+                step=step,
+                sides=sides,
+                count=count,
+                d66=d66,
+                values=values,
+                entered=entered is not None,
+                rolled_by=by if getattr(by, "is_authenticated", False) else None,
+                team=team,
+                player=player,
+            )
+    except IntegrityError:
+        # Another request rolled it first: theirs stands.
+        return DiceRoll.objects.get(match=match, purpose=purpose)

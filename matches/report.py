@@ -1,0 +1,321 @@
+"""The match report: filed by a coach, confirmed by the other (or the board), counted once.
+
+Confirming applies the report to the rosters (SPP by kind) in the same transaction that marks the
+match confirmed, under a row lock, so two confirmations racing, a double submit or a crash half-way
+never count it twice or by half. Reopening or voiding a confirmed report takes exactly that back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.refusals import Refusal
+from matches.models import ApothecaryUse, Match, PlayerMatch
+from matches.services import result_problems
+from teams.models import Player
+
+COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "crowd_casualties")
+
+
+class ReportError(Refusal):
+    pass
+
+
+@dataclass
+class LineInput:
+    player_id: int
+    completions: int = 0
+    touchdowns: int = 0
+    interceptions: int = 0
+    casualties: int = 0
+    foul_casualties: int = 0
+    crowd_casualties: int = 0
+    injury: str = ""
+    injured_by_id: int | None = None
+    sent_off: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (any(getattr(self, c) for c in COUNTERS) or self.injury or self.sent_off)
+
+
+@dataclass
+class ApothecaryInput:
+    player_id: int
+    action: str
+    ap: int
+    roll: int | None = None
+
+
+@dataclass
+class ReportInput:
+    home_score: int
+    away_score: int
+    tiebreak_winner_id: int | None = None
+    lines: list[LineInput] = field(default_factory=list)
+    apothecary: list[ApothecaryInput] = field(default_factory=list)
+    comment: str = ""
+
+
+def squad_ids(match: Match) -> set[int] | None:
+    """The players who took the field, when the pre-match squads were picked; else None."""
+    from matches.models import SquadEntry
+
+    picked = list(
+        SquadEntry.objects.filter(match=match, status=SquadEntry.Status.PLAYING).values_list("player_id", flat=True)
+    )
+    return set(picked) if picked else None
+
+
+def report_problems(match: Match, report: ReportInput) -> list[str]:
+    """Everything impossible about a report, each with a message; an empty list means it can be filed."""
+    problems = result_problems(
+        match,
+        home_score=report.home_score,
+        away_score=report.away_score,
+        tiebreak_winner_id=report.tiebreak_winner_id,
+    )
+    players = Player.objects.in_bulk(
+        {line.player_id for line in report.lines}
+        | {u.player_id for u in report.apothecary}
+        | {line.injured_by_id for line in report.lines if line.injured_by_id}
+    )
+    squad = squad_ids(match)
+    seen: set[int] = set()
+    touchdowns = {match.home_id: 0, match.away_id: 0}
+    for line in report.lines:
+        player = players.get(line.player_id)
+        if player is None or player.team_id not in (match.home_id, match.away_id):
+            problems.append(_("A player of another team is in the report."))
+            continue
+        if line.player_id in seen:
+            problems.append(_("%(player)s is in the report twice.") % {"player": player})
+        seen.add(line.player_id)
+        if squad is not None and line.player_id not in squad:
+            problems.append(_("%(player)s was not in the match squad.") % {"player": player})
+        elif squad is None and not player.on_roster:
+            problems.append(_("%(player)s is not on the roster.") % {"player": player})
+        if any(getattr(line, c) < 0 for c in COUNTERS):
+            problems.append(_("%(player)s: counts cannot be negative.") % {"player": player})
+        touchdowns[player.team_id] += line.touchdowns
+        if line.injury not in PlayerMatch.Injury.values:
+            problems.append(_("%(player)s: unknown injury.") % {"player": player})
+        if line.injured_by_id:
+            by = players.get(line.injured_by_id)
+            if by is None or by.team_id == player.team_id or by.team_id not in (match.home_id, match.away_id):
+                problems.append(_("%(player)s: the injury must be caused by an opponent.") % {"player": player})
+    for team_id, scored in ((match.home_id, report.home_score), (match.away_id, report.away_score)):
+        if touchdowns[team_id] > scored:
+            problems.append(
+                _("%(n)s touchdowns are credited to %(team)s players, but the team scored %(score)s.")
+                % {"n": touchdowns[team_id], "team": _team_name(match, team_id), "score": scored}
+            )
+    problems += apothecary_problems(match, report, players)
+    return problems
+
+
+def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Player]) -> list[str]:
+    r = match.season.ruleset.rules
+    problems: list[str] = []
+    spent: dict[int, int] = {}
+    seen: set[tuple[int, str]] = set()
+    teams = {match.home_id: match.home, match.away_id: match.away}
+    for use in report.apothecary:
+        player = players.get(use.player_id)
+        if player is None or player.team_id not in teams:
+            problems.append(_("The apothecary can only treat a player of the match."))
+            continue
+        team = teams[player.team_id]
+        if not team.apothecary:
+            problems.append(_("%(team)s has no apothecary.") % {"team": team.name})
+            continue
+        try:
+            cost = r.apothecary_cost(use.action)
+        except ValueError:
+            problems.append(_("Unknown apothecary action."))
+            continue
+        if use.ap != cost:
+            problems.append(
+                _("%(action)s costs %(cost)s AP, not %(ap)s (R26).")
+                % {"action": ApothecaryUse.Action(use.action).label, "cost": cost, "ap": use.ap}
+            )
+        if (use.player_id, use.action) in seen:
+            problems.append(_("The apothecary is used twice on %(player)s for the same thing.") % {"player": player})
+        seen.add((use.player_id, use.action))
+        if use.action != "niggling_check" and (use.roll is None or not 1 <= use.roll <= 6):
+            problems.append(_("The apothecary's 2+ roll (a D6) is missing for %(player)s.") % {"player": player})
+        spent[team.pk] = spent.get(team.pk, 0) + use.ap
+    for team_id, ap in spent.items():
+        if ap > r.settings.apothecary_ap:
+            problems.append(
+                _("%(team)s's apothecary spends %(ap)s AP; he has %(max)s (R26).")
+                % {"team": teams[team_id].name, "ap": ap, "max": r.settings.apothecary_ap}
+            )
+    return problems
+
+
+def _team_name(match: Match, team_id: int) -> str:
+    return (match.home if match.home_id == team_id else match.away).name
+
+
+def _lock(match: Match) -> Match:
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("season__ruleset", "home", "away", "cup")
+        .get(pk=match.pk)
+    )
+
+
+@transaction.atomic
+def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = False) -> Match:
+    """File (or re-file) the report. Nothing is saved if anything in it is impossible."""
+    match = _lock(match)
+    if match.status == Match.Status.CONFIRMED:
+        raise ReportError([_("The report is confirmed; the board must reopen it to change it.")])
+    if match.status == Match.Status.VOID:
+        raise ReportError([_("The match is void.")])
+    if not (match.home_id and match.away_id):
+        raise ReportError([_("Both teams must be known before the match is played.")])
+    problems = report_problems(match, report)
+    if problems:
+        raise ReportError(problems)
+    match.lines.all().delete()
+    match.apothecary_uses.all().delete()
+    players = Player.objects.in_bulk(
+        {line.player_id for line in report.lines} | {u.player_id for u in report.apothecary}
+    )
+    caused = {match.home_id: 0, match.away_id: 0}
+    for line in report.lines:
+        if line.empty:
+            continue
+        team_id = players[line.player_id].team_id
+        PlayerMatch.objects.create(
+            match=match,
+            player_id=line.player_id,
+            team_id=team_id,
+            **{c: getattr(line, c) for c in COUNTERS},
+            injury=line.injury,
+            injured_by_id=line.injured_by_id,
+            sent_off=line.sent_off,
+        )
+        caused[team_id] += line.casualties + line.foul_casualties + line.crowd_casualties  # R38
+    for use in report.apothecary:
+        ApothecaryUse.objects.create(
+            match=match,
+            team_id=players[use.player_id].team_id,
+            player_id=use.player_id,
+            action=use.action,
+            ap=use.ap,
+            roll=use.roll,
+        )
+    match.home_score, match.away_score = report.home_score, report.away_score
+    match.tiebreak_winner_id = report.tiebreak_winner_id
+    match.home_casualties, match.away_casualties = caused[match.home_id], caused[match.away_id]
+    match.comment = report.comment
+    match.status = Match.Status.REPORTED
+    match.filed_by = by
+    match.filed_at = timezone.now()
+    match.dispute_comment = ""
+    match.save()
+    return match
+
+
+@transaction.atomic
+def confirm_report(match: Match, *, by: Any) -> Match:
+    """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
+    from league.services import advance_cup
+
+    match = _lock(match)
+    if match.status == Match.Status.CONFIRMED:
+        return match
+    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
+        raise ReportError([_("There is no report to confirm.")])
+    _apply(match, sign=1)
+    match.status = Match.Status.CONFIRMED
+    match.confirmed_at = timezone.now()
+    match.confirmed_by = by
+    match.save()
+    advance_cup(match)
+    return match
+
+
+@transaction.atomic
+def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
+    match = _lock(match)
+    if match.status != Match.Status.REPORTED:
+        raise ReportError([_("Only a report awaiting confirmation can be disputed.")])
+    if not comment.strip():
+        raise ReportError([_("Say what is wrong with the report.")])
+    match.status = Match.Status.DISPUTED
+    match.dispute_comment = comment.strip()
+    match.save()
+    return match
+
+
+@transaction.atomic
+def reopen_report(match: Match, *, by: Any) -> Match:
+    """The board reopens a confirmed report: what it counted is taken back, the report stays filed."""
+    match = _lock(match)
+    if match.status != Match.Status.CONFIRMED:
+        raise ReportError([_("Only a confirmed report can be reopened.")])
+    _refuse_if_cup_moved_on(match)
+    _apply(match, sign=-1)
+    _undo_cup_advance(match)
+    match.status = Match.Status.REPORTED
+    match.confirmed_at = None
+    match.confirmed_by = None
+    match.save()
+    return match
+
+
+@transaction.atomic
+def void_match(match: Match, *, by: Any) -> Match:
+    """The board voids a match: nothing of it counts."""
+    match = _lock(match)
+    if match.status == Match.Status.VOID:
+        return match
+    if match.status == Match.Status.CONFIRMED:
+        _refuse_if_cup_moved_on(match)
+        _apply(match, sign=-1)
+        _undo_cup_advance(match)
+    match.status = Match.Status.VOID
+    match.save()
+    return match
+
+
+def _apply(match: Match, *, sign: int) -> None:
+    """Add (or take back) the report's deeds on the players' records (R28)."""
+    for line in match.lines.all():
+        Player.objects.filter(pk=line.player_id).update(
+            completions=F("completions") + sign * line.completions,
+            touchdowns=F("touchdowns") + sign * line.touchdowns,
+            interceptions=F("interceptions") + sign * line.interceptions,
+            casualties=F("casualties") + sign * (line.casualties + line.crowd_casualties),
+            foul_casualties=F("foul_casualties") + sign * line.foul_casualties,
+        )
+
+
+def _next_cup_match(match: Match) -> Match | None:
+    if not match.cup_id:
+        return None
+    return Match.objects.filter(cup=match.cup, round=match.round + 1, cup_slot=match.cup_slot // 2).first()
+
+
+def _refuse_if_cup_moved_on(match: Match) -> None:
+    following = _next_cup_match(match)
+    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
+        raise ReportError([_("The next cup round is already played: reopen that match first.")])
+
+
+def _undo_cup_advance(match: Match) -> None:
+    following = _next_cup_match(match)
+    if following is not None:
+        side = "home_id" if match.cup_slot % 2 == 0 else "away_id"
+        setattr(following, side, None)
+        following.save(update_fields=[side])

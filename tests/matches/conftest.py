@@ -1,0 +1,68 @@
+import pytest
+from django.utils import translation
+
+from league import services
+from league.models import Ruleset
+from teams.models import Position, Race
+from teams.services import create_team
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def client(client):
+    client.cookies["django_language"] = "en"
+    return client
+
+
+@pytest.fixture
+def make_teams(make_user):
+    """n Human teams, each with its own coach."""
+
+    def make(n: int, prefix: str = "Team"):
+        race = Race.objects.get(name="Human")
+        linemen = Position.objects.get(race=race, name="Linemen")
+        teams = []
+        for i in range(n):
+            coach = make_user(f"{prefix.lower()}coach{i}")
+            teams.append(create_team(coach=coach, name=f"{prefix} {chr(65 + i)}", race=race, hires={linemen.pk: 11}))
+        return teams
+
+    return make
+
+
+@pytest.fixture
+def season_with(make_teams):
+    def make(first: int = 4, second: int = 3, name: str = "Season 1"):
+        teams = make_teams(first + second)
+        season = services.create_season(
+            name=name,
+            ruleset=Ruleset.default(),
+            divisions=[
+                services.DivisionPlan(1, "1st division", 6, teams[:first]),
+                services.DivisionPlan(2, "2nd division", 5, teams[first:]),
+            ],
+        )
+        return season, teams
+
+    return make
+
+
+@pytest.fixture
+def league_match(season_with):
+    """A scheduled 1st-division match between two Human teams (11 Linemen each; the home team has an
+    apothecary)."""
+    from matches.models import Match
+    from teams.services import buy_apothecary
+
+    season, _teams = season_with(2, 2)
+    division = season.divisions.get(level=1)
+    services.generate_fixtures(division)
+    match = Match.objects.filter(division=division).order_by("round", "pk").first()
+    buy_apothecary(match.home, by=match.home.coach)
+    match.home.refresh_from_db()
+    return match

@@ -1,0 +1,293 @@
+"""Filing, confirming and disputing the match report; impossible reports refused (issue 6, R26, R28, R34)."""
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Match, PlayerMatch
+from matches.report import (
+    ApothecaryInput,
+    LineInput,
+    ReportError,
+    ReportInput,
+    confirm_report,
+    file_report,
+    reopen_report,
+    void_match,
+)
+from teams.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def players(match):
+    home = list(match.home.players.order_by("number"))
+    away = list(match.away.players.order_by("number"))
+    return home, away
+
+
+def a_report(match, **extra):
+    home, away = players(match)
+    lines = [
+        LineInput(home[0].pk, touchdowns=2, completions=1),
+        LineInput(home[1].pk, casualties=1, crowd_casualties=1),
+        LineInput(away[0].pk, touchdowns=1, foul_casualties=1),
+        LineInput(away[1].pk, injury="serious_injury", injured_by_id=home[1].pk),
+        LineInput(away[2].pk, interceptions=1),
+    ]
+    return ReportInput(home_score=2, away_score=1, lines=lines, comment="A good game.", **extra)
+
+
+def test_a_report_is_filed_and_counts_once_confirmed(league_match):
+    match = league_match
+    home, away = players(match)
+    file_report(match, a_report(match), by=match.home.coach)
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED and (match.home_score, match.away_score) == (2, 1)
+    assert (match.home_casualties, match.away_casualties) == (2, 1)  # block + crowd; foul (R38)
+    assert Player.objects.get(pk=home[0].pk).touchdowns == 0  # not counted before confirmation
+    confirm_report(match, by=match.away.coach)
+    confirm_report(match, by=match.away.coach)  # a second confirmation does nothing
+    h0, h1, a0 = (Player.objects.get(pk=p.pk) for p in (home[0], home[1], away[0]))
+    assert (h0.touchdowns, h0.completions, h0.spp) == (2, 1, 7)  # 2 × 3 + 1 (R28)
+    assert (h1.casualties, h1.spp) == (2, 4)  # a crowd casualty from a push counts as a block casualty (R28)
+    assert (a0.touchdowns, a0.foul_casualties, a0.spp) == (1, 1, 4)
+
+
+def test_reopen_and_void_take_back_exactly_what_counted(league_match, board_member):
+    match = league_match
+    home, _away = players(match)
+    file_report(match, a_report(match), by=match.home.coach)
+    confirm_report(match, by=match.away.coach)
+    reopen_report(match, by=board_member)
+    assert Player.objects.get(pk=home[0].pk).touchdowns == 0
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED
+    confirm_report(match, by=board_member)
+    assert Player.objects.get(pk=home[0].pk).touchdowns == 2
+    void_match(match, by=board_member)
+    assert Player.objects.get(pk=home[0].pk).touchdowns == 0
+    assert Match.objects.get(pk=match.pk).status == Match.Status.VOID
+
+
+def refused(match, report, by=None):
+    before = (Match.objects.get(pk=match.pk).status, PlayerMatch.objects.count())
+    with pytest.raises(ReportError) as err:
+        file_report(match, report, by=by or match.home.coach)
+    assert (Match.objects.get(pk=match.pk).status, PlayerMatch.objects.count()) == before
+    return " ".join(err.value.messages)
+
+
+def test_more_touchdowns_credited_than_scored_is_refused(league_match):
+    report = a_report(league_match)
+    report.home_score = 1
+    assert "2 touchdowns are credited to Team A players, but the team scored 1" in refused(league_match, report)
+
+
+def test_a_player_in_two_places_is_refused(league_match):
+    report = a_report(league_match)
+    report.lines.append(LineInput(report.lines[0].player_id, completions=1))
+    assert "is in the report twice" in refused(league_match, report)
+
+
+def test_a_player_of_another_team_is_refused(league_match, season_with):
+    from teams.models import Team
+
+    outsider = Team.objects.exclude(pk__in=[league_match.home_id, league_match.away_id]).first().players.first()
+    report = a_report(league_match)
+    report.lines.append(LineInput(outsider.pk, completions=1))
+    assert "A player of another team is in the report" in refused(league_match, report)
+
+
+def test_a_player_not_in_the_squad_is_refused(league_match):
+    from matches.models import SquadEntry
+
+    home, away = players(league_match)
+    for p in home[:11] + away[:11]:
+        SquadEntry.objects.create(match=league_match, team=p.team, player=p)
+    benched = home[0]
+    SquadEntry.objects.filter(player=benched).delete()
+    assert f"{benched} was not in the match squad" in refused(league_match, a_report(league_match))
+
+
+def test_the_apothecary_of_a_team_without_one_is_refused(league_match):
+    _home, away = players(league_match)
+    report = a_report(league_match, apothecary=[ApothecaryInput(away[1].pk, "heal_serious_injury", 2, roll=4)])
+    assert "Team B has no apothecary" in refused(league_match, report)
+
+
+def test_ap_over_three_is_refused_r26(league_match):
+    home, _away = players(league_match)
+    report = a_report(
+        league_match,
+        apothecary=[
+            ApothecaryInput(home[3].pk, "heal_dead", 3, roll=5),
+            ApothecaryInput(home[4].pk, "heal_badly_hurt", 1, roll=3),
+        ],
+    )
+    assert "spends 4 AP; he has 3" in refused(league_match, report)
+
+
+def test_the_apothecary_used_twice_on_the_same_is_refused(league_match):
+    home, _away = players(league_match)
+    report = a_report(
+        league_match,
+        apothecary=[
+            ApothecaryInput(home[3].pk, "heal_badly_hurt", 1, roll=1),
+            ApothecaryInput(home[3].pk, "heal_badly_hurt", 1, roll=5),
+        ],
+    )
+    assert "used twice" in refused(league_match, report)
+
+
+def test_the_wrong_ap_for_an_action_is_refused(league_match):
+    home, _away = players(league_match)
+    report = a_report(league_match, apothecary=[ApothecaryInput(home[3].pk, "heal_dead", 1, roll=5)])
+    assert "costs 3 AP, not 1" in refused(league_match, report)
+
+
+def test_a_drawn_cup_match_without_a_tiebreak_winner_is_refused_r34(season_with, board_member):
+    from league import services
+
+    season, teams = season_with(2, 2)
+    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    match = cup.matches.get(round=1, cup_slot=0)
+    assert "cannot end drawn" in refused(match, ReportInput(home_score=1, away_score=1))
+    file_report(match, ReportInput(home_score=1, away_score=1, tiebreak_winner_id=match.away_id), by=board_member)
+    confirm_report(match, by=board_member)
+    assert cup.matches.get(round=2).home_id == match.away_id
+
+
+def test_every_change_is_kept_in_the_history(league_match, board_member):
+    match = league_match
+    file_report(match, a_report(match), by=match.home.coach)
+    confirm_report(match, by=match.away.coach)
+    reopen_report(match, by=board_member)
+    statuses = list(match.history.order_by("history_date").values_list("status", flat=True))
+    assert statuses[-3:] == ["reported", "confirmed", "reported"]
+    assert PlayerMatch.history.filter(match_id=match.pk).count() >= 5
+
+
+# --- the views and who may do what -------------------------------------------------------------------
+
+
+def form_data(match, **extra):
+    home, away = players(match)
+    data = {
+        "home_score": "2",
+        "away_score": "1",
+        f"p{home[0].pk}_touchdowns": "2",
+        f"p{away[0].pk}_touchdowns": "1",
+        f"p{away[1].pk}_injury": "badly_hurt",
+        f"p{away[1].pk}_injured_by": str(home[1].pk),
+        f"p{home[1].pk}_casualties": "1",
+        "comment": "ok",
+    }
+    data.update(extra)
+    return data
+
+
+def test_filing_through_the_form_and_a_refusal_with_its_message(client, league_match):
+    client.force_login(league_match.home.coach)
+    home, _away = players(league_match)
+    response = client.post(
+        reverse("match_report", args=[league_match.pk]), form_data(league_match, **{f"p{home[0].pk}_touchdowns": "3"})
+    )
+    assert response.status_code == 400
+    assert "3 touchdowns are credited to Team A players, but the team scored 2" in response.content.decode()
+    response = client.post(
+        reverse("match_report", args=[league_match.pk]), form_data(league_match, **{f"p{home[0].pk}_touchdowns": "x"})
+    )
+    assert "&#x27;x&#x27; is not a whole number" in response.content.decode()
+    assert client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match)).status_code == 302
+    assert Match.objects.get(pk=league_match.pk).status == "reported"
+
+
+def test_the_filer_cannot_confirm_his_own_report(client, league_match):
+    client.force_login(league_match.home.coach)
+    client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match))
+    client.post(reverse("match_confirm", args=[league_match.pk]))
+    assert Match.objects.get(pk=league_match.pk).status == "reported"
+
+
+def test_dispute_then_refile_then_confirm(client, league_match):
+    home_coach, away_coach = league_match.home.coach, league_match.away.coach
+    client.force_login(home_coach)
+    client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match))
+    client.force_login(away_coach)
+    client.post(reverse("match_dispute", args=[league_match.pk]), {"comment": "It was 2-2."})
+    match = Match.objects.get(pk=league_match.pk)
+    assert match.status == "disputed" and match.dispute_comment == "It was 2-2."
+    client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match, away_score="2"))
+    client.force_login(home_coach)
+    client.post(reverse("match_confirm", args=[league_match.pk]))
+    match.refresh_from_db()
+    assert (match.status, match.away_score) == ("confirmed", 2)
+
+
+ROLES = ["anonymous", "other_coach", "home_coach", "away_coach", "board"]
+
+
+def user_for(role, match, other_coach, board_member):
+    return {
+        "anonymous": None,
+        "other_coach": other_coach,
+        "home_coach": match.home.coach,
+        "away_coach": match.away.coach,
+        "board": board_member,
+    }[role]
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_permission_matrix_file(client, league_match, other_coach, board_member, role):
+    user = user_for(role, league_match, other_coach, board_member)
+    if user:
+        client.force_login(user)
+    response = client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match))
+    allowed = role in {"home_coach", "away_coach", "board"}
+    assert response.status_code == (302 if allowed or role == "anonymous" else 403)
+    assert (Match.objects.get(pk=league_match.pk).status == "reported") == allowed
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_permission_matrix_confirm(client, league_match, other_coach, board_member, role):
+    file_report(league_match, a_report(league_match), by=league_match.home.coach)
+    user = user_for(role, league_match, other_coach, board_member)
+    if user:
+        client.force_login(user)
+    response = client.post(reverse("match_confirm", args=[league_match.pk]))
+    confirmed = Match.objects.get(pk=league_match.pk).status == "confirmed"
+    assert confirmed == (role in {"away_coach", "board"})  # the filer (home coach) cannot
+    assert response.status_code == (403 if role in {"anonymous", "other_coach"} else 302)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_permission_matrix_dispute(client, league_match, other_coach, board_member, role):
+    file_report(league_match, a_report(league_match), by=league_match.home.coach)
+    user = user_for(role, league_match, other_coach, board_member)
+    if user:
+        client.force_login(user)
+    response = client.post(reverse("match_dispute", args=[league_match.pk]), {"comment": "wrong"})
+    disputed = Match.objects.get(pk=league_match.pk).status == "disputed"
+    assert disputed == (role in {"away_coach", "board"})
+    assert response.status_code == (403 if role in {"anonymous", "other_coach"} else 302)
+
+
+@pytest.mark.parametrize("action", ["match_reopen", "match_void"])
+@pytest.mark.parametrize("role", ROLES)
+def test_permission_matrix_board_only(client, league_match, other_coach, board_member, role, action):
+    file_report(league_match, a_report(league_match), by=league_match.home.coach)
+    confirm_report(league_match, by=league_match.away.coach)
+    user = user_for(role, league_match, other_coach, board_member)
+    if user:
+        client.force_login(user)
+    response = client.post(reverse(action, args=[league_match.pk]))
+    changed = Match.objects.get(pk=league_match.pk).status != "confirmed"
+    assert changed == (role == "board")
+    assert response.status_code == (302 if role == "board" else 403)
+
+
+def test_anyone_may_read_a_confirmed_report(client, league_match):
+    file_report(league_match, a_report(league_match), by=league_match.home.coach)
+    confirm_report(league_match, by=league_match.away.coach)
+    html = client.get(reverse("match", args=[league_match.pk])).content.decode()
+    assert "A good game." in html and "2 – 1" in html

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
-from matches.models import ApothecaryUse, Match, PlayerMatch
+from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch
 from matches.services import result_problems
 from teams.models import Player
 
@@ -123,7 +123,11 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
 def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Player]) -> list[str]:
     r = match.season.ruleset.rules
     problems: list[str] = []
-    spent: dict[int, int] = {}
+    prematch = PreMatch.objects.filter(match=match).first()
+    spent: dict[int, int] = {  # AP spent on the niggling checks count against the same 3 (R26, R36)
+        team_id: (prematch.explanations.get(f"niggling_ap:{team_id}", 0) if prematch else 0)
+        for team_id in (match.home_id, match.away_id)
+    }
     seen: set[tuple[int, str]] = set()
     teams = {match.home_id: match.home, match.away_id: match.away}
     for use in report.apothecary:

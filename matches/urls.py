@@ -12,4 +12,7 @@ urlpatterns = [
     path("matches/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
     path("matches/<int:pk>/reopen/", views.match_reopen, name="match_reopen"),
     path("matches/<int:pk>/void/", views.match_void, name="match_void"),
+    path("matches/<int:pk>/prematch/", views.match_prematch, name="match_prematch"),
+    path("matches/<int:pk>/prematch/<slug:step>/", views.match_prematch_step, name="match_prematch_step"),
+    path("matches/<int:pk>/sheet/", views.referee_sheet, name="referee_sheet"),
 ]

@@ -13,10 +13,12 @@ from league import services as league_services
 from league.accounts import is_board
 from league.forms import MoveFixtureForm, ResultForm
 from league.models import Season
-from league.refusals import act_and_redirect
+from league.refusals import Refusal, act_and_redirect
 from league.selectors import current_season, season_board
+from matches import prematch as prematch_service
 from matches import services
-from matches.models import ApothecaryUse, Match, PlayerMatch, SquadEntry
+from matches.dice import parse_entered
+from matches.models import ApothecaryUse, HandicapDraw, Match, PlayerMatch, PreMatch, SquadEntry
 from matches.report import (
     ApothecaryInput,
     LineInput,
@@ -355,3 +357,157 @@ def match_void(request: HttpRequest, pk: int) -> HttpResponse:
         return _("The match is void.")
 
     return act_and_redirect(request, void, match)
+
+
+# --- the pre-match sequence --------------------------------------------------------------------
+
+
+def _prematch_context(request: HttpRequest, match: Match) -> dict:
+    prematch = prematch_service.get_prematch(match)
+    squads = {
+        team.pk: {e.player_id: e for e in SquadEntry.objects.filter(match=match, team=team)}
+        for team in (match.home, match.away)
+    }
+    user = request.user
+    board = is_board(user)
+    teams = []
+    for team in (match.home, match.away):
+        roster = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
+        teams.append(
+            {
+                "team": team,
+                "roster": roster,
+                "squad": squads[team.pk],
+                "mine": board or team.coach_id == user.pk,
+                "niggling": prematch_service.niggling_players(match, team) if prematch.done >= 5 else [],
+                "niggling_done": f"niggling:{team.pk}" in prematch.explanations,
+                "chef": team.race.head_coach == "master_chef",
+                "chef_done": f"chef:{team.pk}" in prematch.explanations,
+                "die": prematch_service.division_die(match, team),
+            }
+        )
+    return {
+        "match": match,
+        "prematch": prematch,
+        "teams": teams,
+        "Step": prematch_service.Step,
+        "neutral_allowed": prematch_service.neutral_allowed(match),
+        "is_home_coach": board or match.home.coach_id == user.pk,
+        "handicaps": HandicapDraw.objects.filter(match=match),
+        "dice": match.dice.select_related("team", "player"),
+        "explanations": prematch.explanations,
+        "max_squad": prematch.ruleset.rules.settings.max_squad,
+    }
+
+
+@require_GET
+def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = _get_match_for_coach(request, pk)
+    return render(request, "matches/prematch.html", _prematch_context(request, match))
+
+
+def _dice_field(request: HttpRequest, name: str, *, sides: int, count: int, d66: bool = False) -> list[int] | None:
+    """Entered dice from the form, or None for the server to roll them."""
+    text = (request.POST.get(name) or "").strip()
+    if not text or request.POST.get("server") == "1":
+        return None
+    return parse_entered(text, sides=sides, count=count, d66=d66)
+
+
+@require_POST
+def match_prematch_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
+    """One step of the pre-match sequence; the steps fragment comes back for htmx, else a redirect."""
+    match = _get_match_for_coach(request, pk)
+    user = request.user
+    board = is_board(user)
+
+    def own_team():
+        team = match.home if str(match.home_id) == request.POST.get("team") else match.away
+        if str(team.pk) != request.POST.get("team") or not (board or team.coach_id == user.pk):
+            raise PermissionDenied
+        return team
+
+    errors: list[str] = []
+    try:
+        if step == "squad":
+            team = own_team()
+            ids = [int(x) for x in request.POST.getlist("players") if x.isdigit()]
+            prematch_service.pick_squad(match, team, ids, by=user)
+        elif step == "weather":
+            prematch_service.roll_weather(match, entered=_dice_field(request, "weather", sides=6, count=2), by=user)
+        elif step == "tickets":
+            if not (board or match.home.coach_id == user.pk):
+                raise PermissionDenied  # the home coach sets the ticket price
+            prematch_service.set_tickets(
+                match, ticket=request.POST.get("ticket", "ordinary"), neutral=bool(request.POST.get("neutral")), by=user
+            )
+        elif step == "gate":
+            home_die = prematch_service.division_die(match, match.home)
+            away_die = prematch_service.division_die(match, match.away)
+            prematch_service.roll_gate(
+                match,
+                home_dice=_dice_field(request, "home_gate", sides=home_die, count=match.home.fan_factor),
+                away_dice=_dice_field(request, "away_gate", sides=away_die, count=match.away.fan_factor),
+                vandalism_die=_dice_field(request, "vandalism", sides=6, count=1),
+                by=user,
+            )
+        elif step == "niggling":
+            team = own_team()
+            entered = {}
+            for player in prematch_service.niggling_players(match, team):
+                values = _dice_field(request, f"ni_{player.pk}", sides=6, count=player.niggling)
+                if values is not None:
+                    entered[player.pk] = values
+            apothecary = [int(x) for x in request.POST.getlist("apothecary") if x.isdigit()]
+            prematch_service.check_niggling(match, team, apothecary_for=apothecary, entered=entered, by=user)
+        elif step == "handicap":
+            text = (request.POST.get("handicap") or "").strip()
+            entered = None
+            if text and request.POST.get("server") != "1":
+                entered = []
+                for part in text.replace(",", " ").split():
+                    tens, units = parse_entered(part, sides=6, count=2, d66=True)
+                    entered.append(10 * tens + units)
+            prematch_service.roll_handicap(match, entered=entered, by=user)
+        elif step == "chef":
+            team = own_team()
+            prematch_service.buy_chef_dice(match, team, count=int(request.POST.get("count") or 0), by=user)
+        else:
+            raise PermissionDenied
+    except Refusal as exc:
+        errors = exc.messages
+    except ValueError:
+        errors = [_("Write whole numbers.")]
+    if request.htmx:
+        context = _prematch_context(request, match)
+        context["errors"] = errors
+        return render(request, "matches/prematch.html#steps", context, status=400 if errors else 200)
+    for message in errors:
+        messages.error(request, message)
+    return redirect("match_prematch", pk=match.pk)
+
+
+@require_GET
+def referee_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printable referee sheet (Dommerskjema) for the table."""
+    match = get_object_or_404(
+        Match.objects.select_related("season", "home__race", "away__race", "cup", "division"), pk=pk
+    )
+    prematch = PreMatch.objects.filter(match=match).first()
+    squads = []
+    for team in (match.home, match.away):
+        entries = (
+            SquadEntry.objects.filter(match=match, team=team)
+            .select_related("player__position")
+            .prefetch_related("player__position__skills", "player__gained_skills__skill")
+        )
+        squads.append({"team": team, "entries": entries})
+    context = {
+        "match": match,
+        "prematch": prematch,
+        "squads": squads,
+        "handicaps": HandicapDraw.objects.filter(match=match),
+    }
+    return render(request, "matches/referee_sheet.html", context)

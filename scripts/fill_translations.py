@@ -37,7 +37,8 @@ def fill(po_path: Path, table: dict[str, str]) -> list[str]:
             if isinstance(table.get(msgid), list):
                 one, many = table[msgid]
                 lines = [*lines[:i_str], f"msgstr[0] {quote(one)}", f"msgstr[1] {quote(many)}"]
-                lines = [line for line in lines if line != "#, fuzzy"]
+                lines = [line for line in lines if line != "#, fuzzy" and not line.startswith("#| ")]
+                lines = [re.sub(r"^#, fuzzy, ", "#, ", line) for line in lines]
             elif 'msgstr[0] ""' in lines:
                 missing.append(msgid)
             out.append("\n".join(lines))
@@ -47,7 +48,7 @@ def fill(po_path: Path, table: dict[str, str]) -> list[str]:
             continue
         if msgid in table:
             lines = [*lines[:i_str], f"msgstr {quote(table[msgid])}"]
-            lines = [line for line in lines if line != "#, fuzzy"]
+            lines = [line for line in lines if line != "#, fuzzy" and not line.startswith("#| ")]
             lines = [re.sub(r"^#, fuzzy, ", "#, ", line) for line in lines]
         elif unquote(lines[i_str:]) == "" or any(line.startswith("#, fuzzy") for line in lines):
             missing.append(msgid)  # a fuzzy guess is not a translation: compilemessages skips it

@@ -74,7 +74,7 @@ def test_two_coaches_walk_the_referee_sheet(new_page, make_user):
     kari.fill("input[name=home_gate]", "3 5 1")
     kari.locator("#step-gate").get_by_role("button", name="Kast / lagre").click()
     expect(kari.locator("#step-ffm")).to_contain_text("FFM")
-    # home 3 D6, +1 −1 per die (expensive): 3 + 5 + 1 = 9,000
+    # home 3 D6, +1 -1 per die (expensive): 3 + 5 + 1 = 9,000
     expect(kari.locator("#step-gate")).to_contain_text("9\u00a0000")
     # 7. ratings and handicap, server dice
     kari.locator("#step-handicap").get_by_role("button", name="Regn ut / kast").click()
@@ -106,7 +106,7 @@ def test_two_coaches_walk_the_referee_sheet(new_page, make_user):
     ola.goto(f"/matches/{match.pk}/")
     ola.get_by_role("button", name="Bekreft rapporten").click()
     expect(ola.locator(".messages")).to_contain_text("Rapporten er bekreftet")
-    ola.get_by_role("button", name="Bekreft rapporten").count() == 0
+    expect(ola.get_by_role("button", name="Bekreft rapporten")).to_have_count(0)
     screenshot(ola, "match-confirmed")
 
     # the standings and rosters reflect it once

@@ -157,7 +157,7 @@ def _with_teams(queryset, teams: dict[int, Team]) -> list[dict]:
     return rows
 
 
-def leaders(season: Season | None, *, top: int = 5) -> dict[str, list[Player]]:
+def leaders(season: Season | None, *, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
     """The career leaders among players on a roster: the numbers read as tuples, the top picked here,
     then only those players loaded (two queries whatever the size of the league)."""
     r = season.ruleset.rules if season else rules.default_ruleset()
@@ -180,14 +180,8 @@ def leaders(season: Season | None, *, top: int = 5) -> dict[str, list[Player]]:
         for stat in LEADER_STATS
     }
     players = Player.objects.select_related("team").in_bulk({pk for picks in chosen.values() for pk, _ in picks})
-    board = {}
-    for stat, picks in chosen.items():
-        board[stat] = []
-        for pk, value in picks:
-            player = players[pk]
-            player.leader_value = value
-            board[stat].append(player)
-    return board
+    # (player, value) pairs: one player can lead in several categories with different numbers
+    return {stat: [(players[pk], value) for pk, value in picks] for stat, picks in chosen.items()}
 
 
 def memorial(limit: int = 20) -> list[Player]:

@@ -295,12 +295,25 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def player_match_history(player: Player) -> list:
-    """SPP and injuries per match, once match reports exist."""
-    from django.apps import apps
+    """His line in every confirmed match report, newest first, with the SPP it earned (R28)."""
+    from matches.models import Match, PlayerMatch
 
-    if not apps.is_installed("matches") or not hasattr(apps.get_app_config("matches").models_module, "PlayerMatch"):
-        return []
-    return list(apps.get_model("matches", "PlayerMatch").objects.for_player(player))
+    r = player.team.ruleset.rules
+    rows = list(
+        PlayerMatch.objects.filter(player=player, match__status=Match.Status.CONFIRMED)
+        .select_related("match__home", "match__away", "match__season")
+        .order_by("-match__confirmed_at")
+    )
+    for row in rows:
+        row.spp = r.spp(
+            completions=row.completions,
+            touchdowns=row.touchdowns,
+            interceptions=row.interceptions,
+            casualties=row.block_casualties,
+            fouls=row.foul_casualties,
+            mvps=row.mvps,
+        )
+    return rows
 
 
 @require_POST

@@ -228,3 +228,48 @@ def test_permission_matrix_squads(client, league_match, other_coach, board_membe
     picked = SquadEntry.objects.filter(match=match).exists()
     assert picked == (role in {"home_coach", "board"})
     assert response.status_code == (302 if role in {"home_coach", "board"} else 403)
+
+
+def advance_to(match, step):
+    """Run the sequence up to (not including) a step, as the coaches would."""
+    if step > pm.Step.SQUADS:
+        squads(match)
+    if step > pm.Step.WEATHER:
+        pm.roll_weather(match, entered=[3, 4], by=None)
+    if step > pm.Step.TICKETS:
+        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    if step > pm.Step.GATE:
+        pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+
+
+STEP_WRITES = [
+    # (step url, the step it needs, data, who may: "both" coaches, or "home" only)
+    ("weather", pm.Step.WEATHER, {"weather": "3 4"}, "both"),
+    ("tickets", pm.Step.TICKETS, {"ticket": "cheap"}, "home"),
+    ("gate", pm.Step.GATE, {}, "both"),
+    ("handicap", pm.Step.HANDICAP, {}, "both"),
+]
+
+
+@pytest.mark.parametrize(("step", "needs", "data", "who"), STEP_WRITES)
+@pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
+def test_permission_matrix_steps(client, league_match, other_coach, board_member, role, step, needs, data, who):
+    from matches.models import PreMatch
+
+    match = league_match
+    advance_to(match, needs)
+    before = PreMatch.objects.get(match=match).done
+    user = {
+        "anonymous": None,
+        "other_coach": other_coach,
+        "home_coach": match.home.coach,
+        "away_coach": match.away.coach,
+        "board": board_member,
+    }[role]
+    if user:
+        client.force_login(user)
+    response = client.post(reverse("match_prematch_step", args=[match.pk, step]), data)
+    allowed = role in {"home_coach", "board"} or (role == "away_coach" and who == "both")
+    after = PreMatch.objects.get(match=match).done
+    assert (after > before) == allowed
+    assert response.status_code == (302 if allowed else 403)

@@ -291,3 +291,11 @@ def test_anyone_may_read_a_confirmed_report(client, league_match):
     confirm_report(league_match, by=league_match.away.coach)
     html = client.get(reverse("match", args=[league_match.pk])).content.decode()
     assert "A good game." in html and "2 – 1" in html
+
+
+def test_the_player_page_shows_spp_per_match(client, league_match):
+    file_report(league_match, a_report(league_match), by=league_match.home.coach)
+    confirm_report(league_match, by=league_match.away.coach)
+    scorer = league_match.home.players.order_by("number").first()
+    html = client.get(reverse("player", args=[scorer.pk])).content.decode()
+    assert "Team A 2–1 Team B" in html and '<td class="num">7</td>' in html  # 2 TD + 1 COMP = 7 SPP

@@ -181,3 +181,19 @@ def test_result_and_season_end_permission_matrix(client, season_with, board_memb
     response = client.post(reverse("season_end", args=[season.pk]), {"next_name": "S2"})
     assert Season.objects.filter(name="S2").exists() is False  # not all played: refused even for the board
     assert response.status_code in ({302} if who == "anonymous" else {403} if who == "coach" else {200})
+
+
+def test_leaders_show_each_category_with_its_own_number(client, make_teams):
+    from league.selectors import leaders
+    from teams.models import Player
+
+    team = make_teams(1)[0]
+    star, other = team.players.order_by("number")[:2]
+    Player.objects.filter(pk=star.pk).update(touchdowns=4, casualties=1, completions=7)
+    Player.objects.filter(pk=other.pk).update(casualties=3)
+    board = leaders(None)
+    assert [(p.pk, v) for p, v in board["touchdowns"]] == [(star.pk, 4)]
+    assert [(p.pk, v) for p, v in board["casualties"]] == [(other.pk, 3), (star.pk, 1)]
+    assert [(p.pk, v) for p, v in board["spp"]] == [(star.pk, 4 * 3 + 2 + 7), (other.pk, 6)]  # R28
+    html = client.get(reverse("home")).content.decode()
+    assert star.name in html

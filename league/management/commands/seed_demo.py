@@ -18,8 +18,8 @@ from django.db import transaction
 from league import services as league_services
 from league.accounts import BOARD_GROUP, COACH_GROUP, grant_board_permissions
 from league.models import Ruleset
-from matches import services as match_services
 from matches.models import Match
+from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
 from teams.models import Position, Race, Team
 
@@ -158,16 +158,38 @@ class Command(BaseCommand):
         user.save()
 
     def _play(self, match: Match, rng: random.Random, board) -> None:
-        home, away = rng.choice([0, 1, 1, 2, 2, 3]), rng.choice([0, 0, 1, 1, 2, 3])
+        """A match as the coaches report it: the home coach files, the away coach confirms."""
+        scores = {match.home_id: rng.choice([0, 1, 1, 2, 2, 3]), match.away_id: rng.choice([0, 0, 1, 1, 2, 3])}
+        squads = {t.pk: list(t.players.on_roster()) for t in (match.home, match.away)}
+        lines: dict[int, LineInput] = {}
+
+        def line(player) -> LineInput:
+            return lines.setdefault(player.pk, LineInput(player.pk))
+
+        for team_id, players in squads.items():
+            opponents = squads[match.away_id if team_id == match.home_id else match.home_id]
+            for _ in range(scores[team_id]):
+                line(rng.choice(players)).touchdowns += 1
+                if rng.random() < 0.6:
+                    line(rng.choice(players)).completions += 1
+            for _ in range(rng.randint(0, 3)):
+                hitter, victim = rng.choice(players), rng.choice(opponents)
+                if victim.pk in lines and lines[victim.pk].injury:
+                    continue
+                line(hitter).casualties += 1
+                hurt = line(victim)
+                hurt.injury = rng.choice(["badly_hurt", "badly_hurt", "badly_hurt", "serious_injury"])
+                hurt.injured_by_id = hitter.pk
+            if rng.random() < 0.2:
+                line(rng.choice(players)).interceptions += 1
         tiebreak = None
-        if match.cup_id and home == away:
+        if match.cup_id and scores[match.home_id] == scores[match.away_id]:
             tiebreak = rng.choice([match.home_id, match.away_id])
-        match_services.record_result(
-            match,
-            home_score=home,
-            away_score=away,
-            home_casualties=rng.randint(0, 4),
-            away_casualties=rng.randint(0, 4),
+        report = ReportInput(
+            home_score=scores[match.home_id],
+            away_score=scores[match.away_id],
             tiebreak_winner_id=tiebreak,
-            by=board,
+            lines=list(lines.values()),
         )
+        file_report(match, report, by=match.home.coach)
+        confirm_report(match, by=match.away.coach)

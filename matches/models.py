@@ -321,3 +321,56 @@ class HandicapDraw(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PostMatch(models.Model):
+    """One team's post-match sequence (R24), step by step, each applied once."""
+
+    class Step(models.IntegerChoices):
+        WINNINGS = 1, _("Winnings")
+        INJURIES = 2, _("Injuries")
+        STADIUM = 3, _("Stadium")
+        MVP = 4, _("MVP")
+        DEVELOPMENT = 5, _("SPP and development")
+        FAN_FACTOR = 6, _("Fan factor")
+        PURCHASES = 7, _("Purchases")
+        TEAM_RATING = 8, _("New team rating")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="postmatches")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    ruleset = models.ForeignKey("league.Ruleset", on_delete=models.PROTECT, related_name="+")
+    done = models.PositiveSmallIntegerField(default=0)
+    winnings = models.IntegerField(null=True, blank=True)
+    kiosk = models.IntegerField(null=True, blank=True)
+    mvp = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    fan_factor_change = models.SmallIntegerField(null=True, blank=True)
+    team_rating = models.PositiveIntegerField(null=True, blank=True)
+    explanations = models.JSONField(default=dict)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("post-match sequence")
+        constraints = [models.UniqueConstraint(fields=["match", "team"], name="postmatch_once_per_team")]
+
+    def __str__(self) -> str:
+        return f"Post-match of {self.team} in {self.match}"
+
+
+class DevelopmentRoll(models.Model):
+    """A development roll a player earned by crossing an SPP threshold (R4, R29), and the coach's choice."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="developments")
+    player = models.ForeignKey("teams.Player", on_delete=models.CASCADE, related_name="developments")
+    index = models.PositiveSmallIntegerField()
+    dice = models.ForeignKey(DiceRoll, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=10)
+    is_double = models.BooleanField(default=False)
+    choice = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["match", "player", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "player", "index"], name="development_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.result} → {self.choice or '…'}"

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from league.rules.development import MUTATION_CHOICE, STAT_CHOICE, SkillSpec, development_choices
 from league.rules.roster import PositionSpec, RaceSpec, RosterPlan, RosterProblem
 from league.rules.ruleset import (
     Cell,
@@ -40,6 +41,8 @@ DEFAULT_RULESET_PATH = Path(__file__).resolve().parent / "data" / "torshov_2006.
 
 __all__ = [
     "DEFAULT_RULESET_PATH",
+    "MUTATION_CHOICE",
+    "STAT_CHOICE",
     "TABLE_NAMES",
     "TABLE_PARSERS",
     "Cell",
@@ -57,6 +60,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "SeriousInjury",
+    "SkillSpec",
     "StandingRow",
     "cheerleaders_value",
     "cup_first_round",
@@ -64,6 +68,7 @@ __all__ = [
     "default_data",
     "default_ruleset",
     "development",
+    "development_choices",
     "double_round_robin",
     "expansion_cost",
     "fan_factor_change",

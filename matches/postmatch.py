@@ -1,0 +1,711 @@
+"""The post-match sequence for one team, step by step in the order of R24.
+
+Each step takes its dice (entered at the table or rolled by the server, recorded either way), works
+out its result with league.rules, keeps the table cells it used, and is applied whole and once: the
+PostMatch row is locked while a step runs, `done` marks progress, and money carries an idempotency
+key in the ledger. The match's SPP were added when the report was confirmed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league import rules
+from league.refusals import Refusal
+from matches import dice
+from matches.models import DevelopmentRoll, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
+from teams.models import Player, PlayerSkill, Skill, StatChange, Team, TreasuryEntry
+
+Step = PostMatch.Step
+STATS = ("MA", "ST", "AG", "AV")
+
+
+class PostMatchError(Refusal):
+    pass
+
+
+def get_postmatch(match: Match, team: Team) -> PostMatch:
+    postmatch, _created = PostMatch.objects.get_or_create(
+        match=match, team=team, defaults={"ruleset": match.season.ruleset}
+    )
+    return postmatch
+
+
+def _lock(match: Match, team: Team, step: int) -> tuple[Match, Team, PostMatch]:
+    match = Match.objects.select_related("season__ruleset", "home__stadium", "away__stadium").get(pk=match.pk)
+    if match.status != Match.Status.CONFIRMED:
+        raise PostMatchError([_("The post-match sequence starts once the report is confirmed.")])
+    if team.pk not in (match.home_id, match.away_id):
+        raise PostMatchError([_("That team did not play this match.")])
+    get_postmatch(match, team)
+    postmatch = PostMatch.objects.select_for_update().get(match=match, team=team)
+    if postmatch.done >= step:
+        raise PostMatchError([_("This step is already done.")])
+    if postmatch.done < step - 1:
+        raise PostMatchError([_("Finish the steps before this one first.")])
+    team = Team.objects.select_for_update().select_related("race", "stadium", "ruleset").get(pk=team.pk)
+    return match, team, postmatch
+
+
+def _finish(postmatch: PostMatch, step: int, key: str, lines: Sequence[str]) -> PostMatch:
+    postmatch.explanations = {**postmatch.explanations, key: list(lines)}
+    postmatch.done = step
+    postmatch.save()
+    return postmatch
+
+
+def _side(match: Match, team: Team) -> str:
+    return "home" if team.pk == match.home_id else "away"
+
+
+def _prematch(match: Match) -> PreMatch | None:
+    return PreMatch.objects.filter(match=match).first()
+
+
+def _caused(match: Match, team: Team) -> int:
+    """Casualties the team caused, as they happened (R38)."""
+    return match.home_casualties if team.pk == match.home_id else match.away_casualties
+
+
+def _has_facility(team: Team, key: str) -> bool:
+    return team.stadium.facilities.filter(key=key).exists()
+
+
+# --- 1. winnings (R17, R19-R21) -----------------------------------------------------------------
+
+
+@transaction.atomic
+def winnings(
+    match: Match, team: Team, *, roll: Sequence[int] | None, kiosk: Sequence[int] | None = None, by: Any
+) -> PostMatch:
+    from matches.prematch import division_die
+    from teams.services import post_entry
+
+    match, team, postmatch = _lock(match, team, Step.WINNINGS)
+    r = postmatch.ruleset.rules
+    pre = _prematch(match)
+    if pre is None or pre.home_gate is None:
+        raise PostMatchError([_("The winnings need the gate: walk the pre-match sequence first.")])
+    side = _side(match, team)
+    home = side == "home"
+    rating = getattr(pre, f"{side}_rating")
+    if rating is None:
+        from matches.prematch import squad_rating
+
+        rating = squad_rating(match, team, pre).value
+    die = division_die(match, team)
+    d = dice.roll(match, f"winnings:{team.pk}", step="winnings", sides=die, entered=roll, by=by, team=team)
+    score = match.home_score if home else match.away_score
+    vip = (
+        home
+        and not match.neutral
+        and _has_facility(team, "vip_lounge")
+        and r.vip_lounge_applies(touchdowns=score, casualties=_caused(match, team))
+    )
+    explained = r.explain_winnings(
+        d.values[0],
+        team_rating=rating,
+        attendance=pre.home_gate + pre.away_gate,
+        capacity=pre.capacity,
+        won=match.winner_id == team.pk,
+        home=home,
+        ticket=pre.ticket,
+        neutral=match.neutral,
+        vip=vip,
+        die=die,
+    )
+    lines = [
+        _("D%(die)s %(roll)s, TR %(tr)s, attendance %(att)s")
+        % {"die": die, "roll": d.shown, "tr": rating, "att": f"{pre.home_gate + pre.away_gate:,}"}
+    ]
+    lines += [str(c) for c in explained.cells] + list(explained.steps)
+    postmatch.winnings = explained.value
+    if explained.value:
+        post_entry(
+            team,
+            explained.value,
+            kind=TreasuryEntry.Kind.WINNINGS,
+            description=_("Winnings: %(match)s") % {"match": match},
+            by=by,
+            cause=match,
+            idempotency_key=f"winnings:{match.pk}:{team.pk}",
+        )
+    postmatch.kiosk = 0
+    if home and not match.neutral and _has_facility(team, "kiosk"):
+        k = dice.roll(match, f"kiosk:{team.pk}", step="winnings", entered=kiosk, by=by, team=team)
+        postmatch.kiosk = r.kiosk_income(k.values[0])
+        lines.append(
+            _("Kiosk: D6 %(roll)s → %(income)s (3+, R19)") % {"roll": k.shown, "income": f"{postmatch.kiosk:,}"}
+        )
+        if postmatch.kiosk:
+            post_entry(
+                team,
+                postmatch.kiosk,
+                kind=TreasuryEntry.Kind.WINNINGS,
+                description=_("Kiosk"),
+                by=by,
+                cause=match,
+                idempotency_key=f"kiosk:{match.pk}:{team.pk}",
+            )
+    return _finish(postmatch, Step.WINNINGS, "winnings", lines)
+
+
+# --- 2. injuries (R25, R26, R37, R9) -------------------------------------------------------------
+
+
+def _skills(player: Player) -> set[str]:
+    return {s.name for s in player.position.skills.all()} | {g.skill.name for g in player.gained_skills.all()}
+
+
+def injured_lines(match: Match, team: Team) -> list[PlayerMatch]:
+    return list(
+        PlayerMatch.objects.filter(match=match, team=team)
+        .exclude(injury="")
+        .select_related("player__position")
+        .prefetch_related("player__position__skills", "player__gained_skills__skill")
+    )
+
+
+def _lose_stat(player: Player, stat: str, r: rules.Ruleset, note: str, match: Match) -> str:
+    """-1 to a stat; never past -2 from the position's value; a stat at 0 hits another at random (R29)."""
+    base = getattr(player.position, stat.lower())
+    current = base + getattr(player, f"{stat.lower()}_change")
+    if current - 1 <= 0 or not r.stat_change_allowed(base, current, -1):
+        others = [
+            s
+            for s in STATS
+            if s != stat
+            and r.stat_change_allowed(getattr(player.position, s.lower()), getattr(player, s.lower()), -1)
+            and getattr(player, s.lower()) > 1
+        ]
+        if not others:
+            return _("no stat can be lowered further")
+        stat = others[secrets.randbelow(len(others))]
+    field = f"{stat.lower()}_change"
+    setattr(player, field, getattr(player, field) - 1)
+    StatChange.objects.create(
+        player=player, stat=stat, change=-1, reason=StatChange.Reason.INJURY, note=note, match_id=match.pk
+    )
+    return f"-1 {stat}"
+
+
+def _revive(player: Player, match: Match, r: rules.Ruleset, by: Any, entered: Mapping[str, Sequence[int]]) -> str:
+    """A revived player rolls on the revival table, and the dice for the matches he misses."""
+    d = dice.roll(
+        match,
+        f"revival:{player.pk}",
+        step="injuries",
+        d66=True,
+        entered=entered.get(f"revival:{player.pk}"),
+        by=by,
+        player=player,
+    )
+    result = r.revival(d.total)
+    miss = result.plus
+    if result.dice:
+        m = dice.roll(
+            match,
+            f"revival_miss:{player.pk}",
+            step="injuries",
+            sides=result.die,
+            count=result.dice,
+            entered=entered.get(f"revival_miss:{player.pk}"),
+            by=by,
+            player=player,
+        )
+        miss = result.miss_matches(m.values)
+    player.miss_matches = max(player.miss_matches, miss)
+    parts = [
+        _("revived: Gjenoppliving-tabell D66 %(d)s %(name)s, out %(miss)s matches")
+        % {"d": d.shown, "name": result.name, "miss": miss}
+    ]
+    if result.niggling:
+        player.niggling += 1
+        parts.append("NI")
+    if result.stat:
+        parts.append(_lose_stat(player, result.stat, r, result.name, match))
+    return ", ".join(parts)
+
+
+@transaction.atomic
+def injuries(
+    match: Match,
+    team: Team,
+    *,
+    healer_targets: Sequence[int] = (),
+    entered: Mapping[str, Sequence[int]] | None = None,
+    by: Any,
+) -> PostMatch:
+    """Regeneration, the serious injury table for the unhealed, the Bandage Crew (or the Apprentice /
+    Familiar) on the dead, the revival table; fees from the treasury, this match's winnings included."""
+    from teams.services import post_entry
+
+    match, team, postmatch = _lock(match, team, Step.INJURIES)
+    r = postmatch.ruleset.rules
+    s = r.settings
+    entered = entered or {}
+    lines: list[str] = []
+    # R37: a match to miss is served with every match the team plays.
+    played = set(SquadEntry.objects.filter(match=match, team=team).values_list("player_id", flat=True))
+    served = Player.objects.on_roster().filter(team=team, miss_matches__gt=0).exclude(pk__in=played)
+    for p in served:
+        lines.append(_("%(player)s has served a match (%(left)s left).") % {"player": p, "left": p.miss_matches - 1})
+    served.update(miss_matches=F("miss_matches") - 1)
+
+    uses = {(u.player_id, u.action): u for u in match.apothecary_uses.filter(team=team)}
+    dead: list[Player] = []
+    for line in injured_lines(match, team):
+        player = Player.objects.select_related("position").get(pk=line.player_id)
+        if "Regeneration" in _skills(player):
+            d = dice.roll(
+                match,
+                f"regeneration:{player.pk}",
+                step="injuries",
+                entered=entered.get(f"regeneration:{player.pk}"),
+                by=by,
+                player=player,
+            )
+            if r.regenerates(d.values[0]):
+                lines.append(_("%(player)s regenerates: D6 %(roll)s (3+, R25).") % {"player": player, "roll": d.shown})
+                continue
+            lines.append(_("%(player)s does not regenerate: D6 %(roll)s.") % {"player": player, "roll": d.shown})
+        if line.injury == PlayerMatch.Injury.BADLY_HURT:
+            lines.append(_("%(player)s: badly hurt, back for the next match.") % {"player": player})
+            continue
+        if line.injury == PlayerMatch.Injury.SERIOUS:
+            heal = uses.get((player.pk, "heal_serious_injury"))
+            if heal and r.apothecary_succeeds(heal.roll or 1):
+                lines.append(
+                    _("%(player)s: the apothecary heals the serious injury (%(roll)s, R26).")
+                    % {"player": player, "roll": heal.roll}
+                )
+                continue
+            d = dice.roll(
+                match,
+                f"serious_injury:{player.pk}",
+                step="injuries",
+                d66=True,
+                entered=entered.get(f"serious_injury:{player.pk}"),
+                by=by,
+                player=player,
+            )
+            si = r.serious_injury(d.total)
+            parts = [f"{si.name}"]
+            if si.dead:
+                dead.append(player)
+                lines.append(
+                    _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(name)s.")
+                    % {"player": player, "d": d.shown, "name": si.name}
+                )
+                continue
+            player.miss_matches = max(player.miss_matches, si.miss_matches)
+            if si.miss_matches:
+                parts.append(_("misses %(n)s") % {"n": si.miss_matches})
+            if si.niggling:
+                player.niggling += 1
+                parts.append("NI")
+            if si.stat:
+                parts.append(_lose_stat(player, si.stat, r, si.name, match))
+            player.save()
+            lines.append(
+                _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(result)s.")
+                % {"player": player, "d": d.shown, "result": ", ".join(parts)}
+            )
+            continue
+        # dead (R25, R26): the apothecary's heal or revival comes first
+        heal = uses.get((player.pk, "heal_dead"))
+        if heal and r.apothecary_succeeds(heal.roll or 1):
+            lines.append(
+                _("%(player)s: the apothecary saves him (%(roll)s, R26).") % {"player": player, "roll": heal.roll}
+            )
+            continue
+        revive = uses.get((player.pk, "revive_dead"))
+        if revive and r.apothecary_succeeds(revive.roll or 1):
+            lines.append(f"{player}: " + _revive(player, match, r, by, entered))
+            player.save()
+            continue
+        if heal or revive:
+            lines.append(_("%(player)s: the apothecary failed; no one else may treat him.") % {"player": player})
+            Player.objects.filter(pk=player.pk).update(status=Player.Status.DEAD, left_at=timezone.now())
+            continue
+        dead.append(player)
+
+    healer = team.race.healer
+    targets = [int(t) for t in healer_targets]
+    dead_ids = {p.pk for p in dead}
+    if len(set(targets)) != len(targets):
+        raise PostMatchError([_("Each attempt must be on another player (R25).")])
+    if not set(targets) <= dead_ids:
+        raise PostMatchError([_("Only a dead player not treated by the apothecary can be attempted.")])
+    if healer == "bandage_crew":
+        limit, fee = len(s.bandage_crew_targets), s.bandage_crew_fee
+    else:
+        limit = s.apprentice_players if healer == "apprentice" else s.familiar_players
+        fee = s.apprentice_fee
+    if len(targets) > limit:
+        raise PostMatchError([_("At most %(n)s attempts.") % {"n": limit}])
+    by_id = {p.pk: p for p in dead}
+    for attempt, pk in enumerate(targets, start=1):
+        player = by_id[pk]
+        if healer != "bandage_crew" and "Regeneration" in _skills(player):
+            raise PostMatchError([_("The Apprentice cannot treat a player with Regeneration (R9).")])
+        post_entry(
+            team,
+            -fee,
+            kind=TreasuryEntry.Kind.FEE,
+            description=_("%(healer)s: %(player)s") % {"healer": team.race.get_healer_display(), "player": player},
+            by=by,
+            cause=match,
+            idempotency_key=f"healer:{match.pk}:{team.pk}:{attempt}",
+        )
+        d = dice.roll(
+            match,
+            f"healer:{attempt}",
+            step="injuries",
+            entered=entered.get(f"healer:{attempt}"),
+            by=by,
+            player=player,
+            team=team,
+        )
+        if healer == "bandage_crew":
+            ok = r.bandage_crew_succeeds(attempt, d.values[0])
+            target = f"{r.bandage_crew_target(attempt)}+"
+        else:
+            ok = r.apprentice_outcome(d.values[0]) == "revived"
+            target = f"{s.apprentice_target}+"
+        if ok:
+            lines.append(
+                _("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) → %(result)s")
+                % {
+                    "healer": team.race.get_healer_display(),
+                    "n": attempt,
+                    "player": player,
+                    "roll": d.shown,
+                    "target": target,
+                    "result": _revive(player, match, r, by, entered),
+                }
+            )
+            player.save()
+            dead_ids.discard(pk)
+        else:
+            lines.append(
+                _("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) fails.")
+                % {
+                    "healer": team.race.get_healer_display(),
+                    "n": attempt,
+                    "player": player,
+                    "roll": d.shown,
+                    "target": target,
+                }
+            )
+    for pk in dead_ids:
+        Player.objects.filter(pk=pk).update(status=Player.Status.DEAD, left_at=timezone.now())
+        lines.append(_("%(player)s is dead. ✝") % {"player": by_id[pk]})
+    return _finish(postmatch, Step.INJURIES, "injuries", lines or [_("No injuries.")])
+
+
+# --- 3. stadium (R18) -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
+    match, team, postmatch = _lock(match, team, Step.STADIUM)
+    pre = _prematch(match)
+    lines = []
+    if team.pk == match.home_id and pre and pre.vandalised and pre.seats_lost and not match.neutral:
+        from teams.models import Stadium
+
+        ground = Stadium.objects.select_for_update().get(team=team)
+        ground.capacity = max(0, ground.capacity - pre.seats_lost)
+        ground.save(update_fields=["capacity"])
+        lines.append(
+            _("Vandalism: %(n)s seats lost; capacity now %(c)s (R18).")
+            % {"n": f"{pre.seats_lost:,}", "c": f"{ground.capacity:,}"}
+        )
+    return _finish(postmatch, Step.STADIUM, "stadium", lines or [_("The stadium is unharmed.")])
+
+
+# --- 4. MVP (R27) -----------------------------------------------------------------------------------
+
+
+def _match_spp(line: PlayerMatch, r: rules.Ruleset) -> int:
+    return r.spp(
+        completions=line.completions,
+        touchdowns=line.touchdowns,
+        interceptions=line.interceptions,
+        casualties=line.block_casualties,
+        fouls=line.foul_casualties,
+        mvps=line.mvps,
+    )
+
+
+@transaction.atomic
+def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
+    """One player at random among those who earned SPP, else among those who played, while the team
+    still receives MVPs (R27)."""
+    match, team, postmatch = _lock(match, team, Step.MVP)
+    r = postmatch.ruleset.rules
+    if not r.receives_mvp(team.mvps_received):
+        return _finish(
+            postmatch,
+            Step.MVP,
+            "mvp",
+            [_("%(team)s has received its %(n)s MVPs (R27).") % {"team": team.name, "n": r.settings.mvp_limit}],
+        )
+    earned = [
+        line.player
+        for line in PlayerMatch.objects.filter(match=match, team=team)
+        .select_related("player")
+        .order_by("player__number")
+        if _match_spp(line, r) > 0
+    ]
+    played = [
+        e.player
+        for e in SquadEntry.objects.filter(match=match, team=team, status=SquadEntry.Status.PLAYING)
+        .select_related("player")
+        .order_by("player__number")
+    ]
+    candidates = [p for p in r.mvp_candidates(earned, played) if p.on_roster]
+    if not candidates:
+        return _finish(postmatch, Step.MVP, "mvp", [_("No player to receive the MVP.")])
+    d = dice.roll(match, f"mvp:{team.pk}", step="mvp", sides=len(candidates), entered=roll, by=by, team=team)
+    chosen = candidates[d.values[0] - 1]
+    Player.objects.filter(pk=chosen.pk).update(mvps=F("mvps") + 1)
+    line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults={"team": team})
+    PlayerMatch.objects.filter(pk=line.pk).update(mvps=F("mvps") + 1)
+    Team.objects.filter(pk=team.pk).update(mvps_received=F("mvps_received") + 1)
+    postmatch.mvp = chosen
+    pool = _("earned SPP") if earned else _("played")
+    line_text = _("D%(n)s %(roll)s among the %(n)s who %(pool)s: %(player)s (+%(spp)s SPP).") % {
+        "n": len(candidates),
+        "roll": d.shown,
+        "pool": pool,
+        "player": chosen,
+        "spp": r.spp_award("mvp"),
+    }
+    return _finish(postmatch, Step.MVP, "mvp", [line_text])
+
+
+# --- 5. SPP and development (R4, R28, R29) -----------------------------------------------------------
+
+
+def development_rolls(
+    match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
+) -> list[DevelopmentRoll]:
+    """Roll (once) the development dice the team's players earned in this match."""
+    r = match.season.ruleset.rules
+    entered = entered or {}
+    rolls = []
+    for line in PlayerMatch.objects.filter(match=match, team=team).select_related("player__position"):
+        player = Player.objects.get(pk=line.player_id)
+        after = player.spp
+        before = after - _match_spp(line, r)
+        for i in range(1, r.level_ups(before, after) + 1):
+            existing = DevelopmentRoll.objects.filter(match=match, player=player, index=i).first()
+            if existing:
+                rolls.append(existing)
+                continue
+            d = dice.roll(
+                match,
+                f"development:{player.pk}:{i}",
+                step="development",
+                count=2,
+                entered=entered.get(f"development:{player.pk}:{i}"),
+                by=by,
+                player=player,
+                team=team,
+            )
+            options = r.development_options(*d.values)
+            rolls.append(
+                DevelopmentRoll.objects.create(
+                    match=match, player=player, index=i, dice=d, result=options.result, is_double=options.is_double
+                )
+            )
+    return rolls
+
+
+def choices_for(roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str] = ()) -> list[str]:
+    player = roll.player
+    position = player.position
+    owned = (
+        {s.name for s in position.skills.all()}
+        | set(player.gained_skills.values_list("skill__name", flat=True))
+        | set(taken)
+    )
+    skills = [rules.SkillSpec(s.name, s.letter, s.kind) for s in Skill.objects.all()]
+    stat_allowed = {
+        s: r.stat_change_allowed(getattr(position, s.lower()), getattr(player, s.lower()), 1)
+        for s in ("MA", "AG", "ST")
+    }
+    return rules.development_choices(
+        result=roll.result,
+        is_double=roll.is_double,
+        normal=position.normal_access,
+        double=position.double_access,
+        skills=skills,
+        owned=owned,
+        stat_allowed=stat_allowed,
+        mutation_categories=r.mutation_categories(),
+        always_mutates=r.may_always_mutate(position.name),
+    )
+
+
+@transaction.atomic
+def develop(
+    match: Match, team: Team, *, choices: Mapping[int, str], entered: Mapping[str, Sequence[int]] | None = None, by: Any
+) -> PostMatch:
+    """Apply the coach's choice for every development roll at once (R29)."""
+    match, team, postmatch = _lock(match, team, Step.DEVELOPMENT)
+    r = postmatch.ruleset.rules
+    entered = entered or {}
+    rolls = development_rolls(match, team, by=by)
+    missing = [roll for roll in rolls if not choices.get(roll.pk)]
+    if missing:
+        raise PostMatchError([_("Choose for every development roll.")])
+    lines = []
+    taken: dict[int, list[str]] = {}
+    for roll in rolls:
+        choice = choices[roll.pk]
+        allowed = choices_for(roll, r, taken=taken.get(roll.player_id, []))
+        if choice not in allowed:
+            raise PostMatchError(
+                [
+                    _("%(player)s cannot take %(choice)s with %(dice)s (R29).")
+                    % {"player": roll.player, "choice": choice, "dice": roll.dice.shown}
+                ]
+            )
+        player = Player.objects.select_for_update().get(pk=roll.player_id)
+        if choice.startswith(rules.STAT_CHOICE):
+            stat = choice.removeprefix(rules.STAT_CHOICE)
+            field = f"{stat.lower()}_change"
+            setattr(player, field, getattr(player, field) + 1)
+            player.save(update_fields=[field])
+            StatChange.objects.create(
+                player=player,
+                stat=stat,
+                change=1,
+                reason=StatChange.Reason.DEVELOPMENT,
+                note=f"2D6 {roll.dice.shown}",
+                match_id=match.pk,
+            )
+            applied = f"+1 {stat}"
+        else:
+            name, how = choice, f"2D6 {roll.dice.shown}"
+            if choice.startswith(rules.MUTATION_CHOICE):
+                category = choice.removeprefix(rules.MUTATION_CHOICE)
+                if r.may_always_mutate(player.position.name):
+                    m = dice.roll(
+                        match,
+                        f"mutation:{player.pk}:{roll.index}",
+                        step="development",
+                        count=2,
+                        entered=entered.get(f"mutation:{player.pk}:{roll.index}"),
+                        by=by,
+                        player=player,
+                    )
+                    name = r.tzeentch_mutation(*m.values)
+                    how += f", Tzeentch 2D6 {m.shown}"
+                    if name == "choice":
+                        name = r.mutation(category, 1)
+                else:
+                    m = dice.roll(
+                        match,
+                        f"mutation:{player.pk}:{roll.index}",
+                        step="development",
+                        sides=4,
+                        entered=entered.get(f"mutation:{player.pk}:{roll.index}"),
+                        by=by,
+                        player=player,
+                    )
+                    name = r.mutation(category, m.values[0])
+                    how += f", {category} D4 {m.shown}"
+                if PlayerSkill.objects.filter(player=player, skill__name=name).exists() or name in taken.get(
+                    player.pk, []
+                ):
+                    raise PostMatchError(
+                        [
+                            _("%(player)s already has %(skill)s: choose another mutation.")
+                            % {"player": player, "skill": name}
+                        ]
+                    )
+            PlayerSkill.objects.create(
+                player=player,
+                skill=Skill.objects.get(name=name),
+                origin=PlayerSkill.Origin.MUTATION
+                if choice.startswith(rules.MUTATION_CHOICE)
+                else PlayerSkill.Origin.DEVELOPMENT,
+                roll=how,
+                match_id=match.pk,
+            )
+            applied = name
+        taken.setdefault(player.pk, []).append(applied)
+        roll.choice = applied
+        roll.save(update_fields=["choice"])
+        lines.append(
+            _("%(player)s: 2D6 %(dice)s (%(result)s%(double)s) → %(choice)s")
+            % {
+                "player": player,
+                "dice": roll.dice.shown,
+                "result": roll.result,
+                "double": _(", double") if roll.is_double else "",
+                "choice": applied,
+            }
+        )
+    return _finish(postmatch, Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")])
+
+
+# --- 6. fan factor (R30) ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
+    match, team, postmatch = _lock(match, team, Step.FAN_FACTOR)
+    r = postmatch.ruleset.rules
+    d = dice.roll(match, f"fan_factor:{team.pk}", step="fan_factor", entered=roll, by=by, team=team)
+    home = team.pk == match.home_id
+    scored = match.home_score if home else match.away_score
+    winner = match.winner_id
+    result = "win" if winner == team.pk else "loss" if winner is not None else "draw"
+    crowd = PlayerMatch.objects.filter(match=match, team=team, crowd_casualties__gt=0).exists()
+    tv = not match.neutral and _has_facility(match.home, "tv_station")  # both teams, in the owner's home matches
+    explained = r.explain_fan_factor_change(
+        d.values[0],
+        fan_factor=team.fan_factor,
+        result=result,
+        touchdowns=scored,
+        casualties=_caused(match, team),
+        crowd_casualty=crowd,
+        tv_station=tv,
+    )
+    postmatch.fan_factor_change = explained.value
+    Team.objects.filter(pk=team.pk).update(fan_factor=F("fan_factor") + explained.value)
+    lines = list(explained.steps) + [str(c) for c in explained.cells]
+    lines.append(_("Fan factor %(old)s → %(new)s") % {"old": team.fan_factor, "new": team.fan_factor + explained.value})
+    return _finish(postmatch, Step.FAN_FACTOR, "fan_factor", lines)
+
+
+# --- 7. purchases, 8. new team rating -----------------------------------------------------------------
+
+
+@transaction.atomic
+def purchases_done(match: Match, team: Team, *, by: Any) -> PostMatch:
+    match, team, postmatch = _lock(match, team, Step.PURCHASES)
+    return _finish(postmatch, Step.PURCHASES, "purchases", [_("Purchases made on the team page.")])
+
+
+@transaction.atomic
+def complete(match: Match, team: Team, *, by: Any) -> PostMatch:
+    from teams.selectors import roster_sheet
+
+    match, team, postmatch = _lock(match, team, Step.TEAM_RATING)
+    sheet = roster_sheet(team.pk)
+    postmatch.team_rating = sheet.team_rating.value
+    postmatch.completed_at = timezone.now()
+    return _finish(postmatch, Step.TEAM_RATING, "team_rating", list(sheet.team_rating.steps))

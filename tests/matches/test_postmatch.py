@@ -1,0 +1,170 @@
+"""The post-match sequence for both teams, every number worked out by hand from the tables (issue 7)."""
+
+import pytest
+
+from league import services
+from league.models import Ruleset
+from matches import postmatch as post
+from matches import prematch as pm
+from matches.models import DiceRoll, DevelopmentRoll, Match, PostMatch
+from matches.report import LineInput, ReportInput, confirm_report, file_report
+from teams.models import Player, Position, Race, Team
+from teams.services import buy_facility, create_team, treasury
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(make_user):
+    """Torshov Trolls (Orc, FF 3, a kiosk) beat Sagene Saints (Human, FF 2) 2-1 at home."""
+    orc, human = Race.objects.get(name="Orc"), Race.objects.get(name="Human")
+    home = create_team(
+        coach=make_user("kari"),
+        name="Torshov Trolls",
+        race=orc,
+        fan_factor=3,
+        hires={Position.objects.get(race=orc, name="Lineorcs").pk: 11},
+    )
+    away = create_team(
+        coach=make_user("ola"),
+        name="Sagene Saints",
+        race=human,
+        fan_factor=2,
+        hires={Position.objects.get(race=human, name="Linemen").pk: 11},
+    )
+    buy_facility(home, "kiosk", by=home.coach)  # 1,000,000 - 550,000 - 30,000 - 50,000 = 370,000
+    season = services.create_season(
+        name="S", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])]
+    )
+    division = season.divisions.get()
+    services.generate_fixtures(division)
+    match = Match.objects.get(division=division, home=home)
+    h = list(home.players.order_by("number"))
+    a = list(away.players.order_by("number"))
+    Player.objects.filter(pk=h[0].pk).update(completions=14)  # 14 SPP: two touchdowns take him past 16
+    pm.pick_squad(match, home, [p.pk for p in h], by=home.coach)
+    pm.pick_squad(match, away, [p.pk for p in a], by=away.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    # home 3 D6 +1: 4 + 6 + 2 = 12,000; away 2 D6 -1: 3 + 3 = 6,000 (R13)
+    pm.roll_gate(match, home_dice=[3, 5, 1], away_dice=[4, 4], by=None)
+    pm.roll_handicap(match, by=None)  # TR 58 against 57: no handicap
+    file_report(
+        match,
+        ReportInput(
+            home_score=2,
+            away_score=1,
+            lines=[
+                LineInput(h[0].pk, touchdowns=2),
+                LineInput(h[1].pk, casualties=1),
+                LineInput(a[0].pk, touchdowns=1),
+                LineInput(a[1].pk, injury="dead", injured_by_id=h[1].pk),
+            ],
+        ),
+        by=home.coach,
+    )
+    confirm_report(match, by=away.coach)
+    match.refresh_from_db()
+    return match, home, away, h, a
+
+
+def test_the_whole_sequence_for_both_teams(played):
+    match, home, away, h, a = played
+    before = {home.pk: treasury(home), away.pk: treasury(away)}
+    assert before[home.pk] == 370_000
+    # 1. winnings: attendance 18,000 → row 0-20,000; TR 58 / 57 → column 1-99: +1 (Kampbonus, R20, R21)
+    pm_home = post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+    assert (pm_home.winnings, pm_home.kiosk) == (70_000, 10_000)  # 4 + 1 won + 1 home + 1 = 7; kiosk 3+ (R19)
+    assert "Kampbonus: row 0–20,000, column ≤99: +1" in pm_home.explanations["winnings"]
+    pm_away = post.winnings(match, away, roll=[2], by=away.coach)
+    assert pm_away.winnings == 30_000  # 2 + 1
+    # 2. injuries: the dead Lineman is saved by the Bandage Crew (1+), then Blodtap: out 3 matches (R25)
+    post.injuries(match, home, by=home.coach)
+    pm_away = post.injuries(
+        match, away, healer_targets=[a[1].pk], entered={"healer:1": [1], f"revival:{a[1].pk}": [1, 2]}, by=away.coach
+    )
+    revived = Player.objects.get(pk=a[1].pk)
+    assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 3, 0)
+    assert treasury(away) == before[away.pk] + 30_000 - 10_000  # the fee from this match's winnings
+    # 3. stadium: no vandalism
+    post.stadium(match, home, by=home.coach)
+    post.stadium(match, away, by=away.coach)
+    # 4. MVP among those who earned SPP: #1 (2 TD) and #2 (a casualty); D2 shows 2 → #2 (R27)
+    pm_home = post.mvp(match, home, roll=[2], by=home.coach)
+    assert pm_home.mvp_id == h[1].pk
+    post.mvp(match, away, roll=[1], by=away.coach)
+    assert Team.objects.get(pk=home.pk).mvps_received == 1
+    # 5. development: #1 went 14 → 20 SPP (past 16), #2 0 → 7 (2 + MVP 5, past 6): one roll each (R4)
+    rolls = post.development_rolls(
+        match, home, entered={f"development:{h[0].pk}:1": [3, 3], f"development:{h[1].pk}:1": [2, 5]}
+    )
+    assert [(r.player_id, r.result, r.is_double) for r in rolls] == [
+        (h[0].pk, "skill", True),
+        (h[1].pk, "skill", False),
+    ]
+    first, second = rolls
+    assert "Frenzy" in post.choices_for(first, match.season.ruleset.rules)  # a trait of G on doubles (R29)
+    assert "Frenzy" not in post.choices_for(second, match.season.ruleset.rules)
+    assert "Dodge" not in post.choices_for(second, match.season.ruleset.rules)  # A is not normal for Lineorcs
+    with pytest.raises(post.PostMatchError, match="cannot take Dodge"):
+        post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Dodge"}, by=home.coach)
+    post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Block"}, by=home.coach)
+    # the away MVP, #1, went 3 → 8 SPP with it: past 6, a roll for him too
+    (away_roll,) = post.development_rolls(match, away, entered={f"development:{a[0].pk}:1": [1, 2]})
+    post.develop(match, away, choices={away_roll.pk: "Block"}, by=away.coach)
+    assert set(Player.objects.get(pk=h[0].pk).gained_skills.values_list("skill__name", flat=True)) == {"Frenzy"}
+    # 6. fan factor: home D6 4 + 1 win + 1 for 2 TDs = 6 → +1; away 3 - 1 loss = 2 → 0 (R30)
+    assert post.fan_factor(match, home, roll=[4], by=home.coach).fan_factor_change == 1
+    assert post.fan_factor(match, away, roll=[3], by=away.coach).fan_factor_change == 0
+    # 7, 8
+    for team in (home, away):
+        post.purchases_done(match, team, by=team.coach)
+        post.complete(match, team, by=team.coach)
+    home = Team.objects.get(pk=home.pk)
+    assert home.fan_factor == 4
+    assert treasury(home) == 370_000 + 70_000 + 10_000
+    # new TR: 11 × 50,000 + FF 4 × 10,000 = 590,000 → 59; skill points: #1 20 SPP → 3, #2 7 SPP → 1 (R1, R4)
+    assert PostMatch.objects.get(match=match, team=home).team_rating == 59 + 3 + 1
+
+
+def test_each_step_applies_once(played):
+    match, home, away, h, a = played
+    post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+    with pytest.raises(post.PostMatchError, match="already done"):
+        post.winnings(match, home, roll=[6], kiosk=[6], by=home.coach)
+    assert treasury(home) == 370_000 + 80_000
+    assert DiceRoll.objects.filter(match=match, purpose=f"winnings:{home.pk}").count() == 1
+
+
+def test_steps_in_order(played):
+    match, home, away, h, a = played
+    with pytest.raises(post.PostMatchError, match="Finish the steps"):
+        post.fan_factor(match, home, roll=[4], by=home.coach)
+
+
+def test_a_serious_injury_lands_on_the_player(played):
+    match, home, away, h, a = played
+    line = match.lines.get(player=a[1])
+    line.injury = "serious_injury"
+    line.save()
+    post.winnings(match, away, roll=[2], by=away.coach)
+    post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [6, 1]}, by=away.coach)
+    hurt = Player.objects.get(pk=a[1].pk)
+    # D66 61: Brukket nakke, misses 5, -1 AG (Alvorlig skade-tabell)
+    assert (hurt.miss_matches, hurt.ag, hurt.stat_changes.get().stat) == (5, 2, "AG")
+
+
+def test_the_dead_stay_dead_without_a_healer_attempt(played):
+    match, home, away, h, a = played
+    post.winnings(match, away, roll=[2], by=away.coach)
+    post.injuries(match, away, by=away.coach)
+    assert Player.objects.get(pk=a[1].pk).status == "dead"
+
+
+def test_bandage_crew_attempts_are_on_distinct_dead_players(played):
+    match, home, away, h, a = played
+    post.winnings(match, away, roll=[2], by=away.coach)
+    with pytest.raises(post.PostMatchError, match="another player"):
+        post.injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)
+    with pytest.raises(post.PostMatchError, match="dead player"):
+        post.injuries(match, away, healer_targets=[a[2].pk], by=away.coach)

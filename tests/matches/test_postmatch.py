@@ -6,7 +6,7 @@ from league import services
 from league.models import Ruleset
 from matches import postmatch as post
 from matches import prematch as pm
-from matches.models import DiceRoll, DevelopmentRoll, Match, PostMatch
+from matches.models import DiceRoll, Match, PostMatch
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_facility, create_team, treasury
@@ -128,7 +128,7 @@ def test_the_whole_sequence_for_both_teams(played):
 
 
 def test_each_step_applies_once(played):
-    match, home, away, h, a = played
+    match, home, _away, _h, _a = played
     post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
     with pytest.raises(post.PostMatchError, match="already done"):
         post.winnings(match, home, roll=[6], kiosk=[6], by=home.coach)
@@ -137,13 +137,13 @@ def test_each_step_applies_once(played):
 
 
 def test_steps_in_order(played):
-    match, home, away, h, a = played
+    match, home, _away, _h, _a = played
     with pytest.raises(post.PostMatchError, match="Finish the steps"):
         post.fan_factor(match, home, roll=[4], by=home.coach)
 
 
 def test_a_serious_injury_lands_on_the_player(played):
-    match, home, away, h, a = played
+    match, _home, away, _h, a = played
     line = match.lines.get(player=a[1])
     line.injury = "serious_injury"
     line.save()
@@ -155,14 +155,14 @@ def test_a_serious_injury_lands_on_the_player(played):
 
 
 def test_the_dead_stay_dead_without_a_healer_attempt(played):
-    match, home, away, h, a = played
+    match, _home, away, _h, a = played
     post.winnings(match, away, roll=[2], by=away.coach)
     post.injuries(match, away, by=away.coach)
     assert Player.objects.get(pk=a[1].pk).status == "dead"
 
 
 def test_bandage_crew_attempts_are_on_distinct_dead_players(played):
-    match, home, away, h, a = played
+    match, _home, away, _h, a = played
     post.winnings(match, away, roll=[2], by=away.coach)
     with pytest.raises(post.PostMatchError, match="another player"):
         post.injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)

@@ -65,15 +65,13 @@ def roll(
     player: Any = None,
 ) -> DiceRoll:
     """The dice for this purpose: the stored ones if rolled before, else the entered or a server roll."""
-    existing = DiceRoll.objects.filter(match=match, purpose=purpose).first()
-    if existing is not None:
-        return existing
     if d66:
         sides, count = 6, 2
     if entered is not None:
         values = check_entered(list(entered), sides=sides, count=count, d66=d66)
     else:
         values = [secrets.randbelow(sides) + 1 for _ in range(count)]
+    # Insert first: the unique (match, purpose) answers "rolled before?" in the same statement.
     try:
         with transaction.atomic():
             return DiceRoll.objects.create(
@@ -90,5 +88,5 @@ def roll(
                 player=player,
             )
     except IntegrityError:
-        # Another request rolled it first: theirs stands.
+        # Rolled before (a refresh, a resubmit, another tab): the stored dice stand.
         return DiceRoll.objects.get(match=match, purpose=purpose)

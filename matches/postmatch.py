@@ -44,13 +44,17 @@ def _lock(match: Match, team: Team, step: int) -> tuple[Match, Team, PostMatch]:
         raise PostMatchError([_("The post-match sequence starts once the report is confirmed.")])
     if team.pk not in (match.home_id, match.away_id):
         raise PostMatchError([_("That team did not play this match.")])
-    get_postmatch(match, team)
-    postmatch = PostMatch.objects.select_for_update().get(match=match, team=team)
+    postmatch = PostMatch.objects.select_for_update().filter(match=match, team=team).first()
+    if postmatch is None:
+        get_postmatch(match, team)
+        postmatch = PostMatch.objects.select_for_update().get(match=match, team=team)
+    if postmatch.ruleset_id == match.season.ruleset_id:
+        postmatch.ruleset = match.season.ruleset  # already read with the match
     if postmatch.done >= step:
         raise PostMatchError([_("This step is already done.")])
     if postmatch.done < step - 1:
         raise PostMatchError([_("Finish the steps before this one first.")])
-    team = Team.objects.select_for_update().select_related("race", "stadium", "ruleset").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("race", "stadium", "ruleset").get(pk=team.pk)
     return match, team, postmatch
 
 
@@ -74,8 +78,8 @@ def _caused(match: Match, team: Team) -> int:
     return match.home_casualties if team.pk == match.home_id else match.away_casualties
 
 
-def _has_facility(team: Team, key: str) -> bool:
-    return team.stadium.facilities.filter(key=key).exists()
+def _facilities(team: Team) -> set[str]:
+    return set(team.stadium.facilities.values_list("key", flat=True))
 
 
 # --- 1. winnings (R17, R19-R21) -----------------------------------------------------------------
@@ -103,12 +107,8 @@ def winnings(
     die = division_die(match, team)
     d = dice.roll(match, f"winnings:{team.pk}", step="winnings", sides=die, entered=roll, by=by, team=team)
     score = match.home_score if home else match.away_score
-    vip = (
-        home
-        and not match.neutral
-        and _has_facility(team, "vip_lounge")
-        and r.vip_lounge_applies(touchdowns=score, casualties=_caused(match, team))
-    )
+    facilities = _facilities(team) if home and not match.neutral else set()  # R19: at home only
+    vip = "vip_lounge" in facilities and r.vip_lounge_applies(touchdowns=score, casualties=_caused(match, team))
     explained = r.explain_winnings(
         d.values[0],
         team_rating=rating,
@@ -138,7 +138,7 @@ def winnings(
             idempotency_key=f"winnings:{match.pk}:{team.pk}",
         )
     postmatch.kiosk = 0
-    if home and not match.neutral and _has_facility(team, "kiosk"):
+    if "kiosk" in facilities:
         k = dice.roll(match, f"kiosk:{team.pk}", step="winnings", entered=kiosk, by=by, team=team)
         postmatch.kiosk = r.kiosk_income(k.values[0])
         lines.append(
@@ -503,12 +503,20 @@ def development_rolls(
     r = match.season.ruleset.rules
     entered = entered or {}
     rolls = []
-    for line in PlayerMatch.objects.filter(match=match, team=team).select_related("player__position"):
-        player = Player.objects.get(pk=line.player_id)
+    existing_rolls = {
+        (d.player_id, d.index): d
+        for d in DevelopmentRoll.objects.filter(match=match, player__team=team)
+        .select_related("player__position", "dice")
+        .prefetch_related("player__position__skills")
+    }
+    for line in PlayerMatch.objects.filter(match=match, team=team).select_related(
+        "player__position", "player__team__ruleset"
+    ):
+        player = line.player
         after = player.spp
         before = after - _match_spp(line, r)
         for i in range(1, r.level_ups(before, after) + 1):
-            existing = DevelopmentRoll.objects.filter(match=match, player=player, index=i).first()
+            existing = existing_rolls.get((player.pk, i))
             if existing:
                 rolls.append(existing)
                 continue
@@ -531,7 +539,14 @@ def development_rolls(
     return rolls
 
 
-def choices_for(roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str] = ()) -> list[str]:
+def skill_specs() -> list[rules.SkillSpec]:
+    return [rules.SkillSpec(s.name, s.letter, s.kind) for s in Skill.objects.all()]
+
+
+def choices_for(
+    roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
+) -> list[str]:
+    """The choices this roll allows the player now (R29); `skills` saves reading the catalogue again."""
     player = roll.player
     position = player.position
     owned = (
@@ -539,7 +554,7 @@ def choices_for(roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str]
         | set(player.gained_skills.values_list("skill__name", flat=True))
         | set(taken)
     )
-    skills = [rules.SkillSpec(s.name, s.letter, s.kind) for s in Skill.objects.all()]
+    skills = skills if skills is not None else skill_specs()
     stat_allowed = {
         s: r.stat_change_allowed(getattr(position, s.lower()), getattr(player, s.lower()), 1)
         for s in ("MA", "AG", "ST")
@@ -571,9 +586,11 @@ def develop(
         raise PostMatchError([_("Choose for every development roll.")])
     lines = []
     taken: dict[int, list[str]] = {}
+    catalogue = {s.name: s for s in Skill.objects.all()}
+    specs = [rules.SkillSpec(s.name, s.letter, s.kind) for s in catalogue.values()]
     for roll in rolls:
         choice = choices[roll.pk]
-        allowed = choices_for(roll, r, taken=taken.get(roll.player_id, []))
+        allowed = choices_for(roll, r, taken=taken.get(roll.player_id, []), skills=specs)
         if choice not in allowed:
             raise PostMatchError(
                 [
@@ -581,7 +598,7 @@ def develop(
                     % {"player": roll.player, "choice": choice, "dice": roll.dice.shown}
                 ]
             )
-        player = Player.objects.select_for_update().get(pk=roll.player_id)
+        player = roll.player  # the team row is locked for the whole step
         if choice.startswith(rules.STAT_CHOICE):
             stat = choice.removeprefix(rules.STAT_CHOICE)
             field = f"{stat.lower()}_change"
@@ -637,7 +654,7 @@ def develop(
                     )
             PlayerSkill.objects.create(
                 player=player,
-                skill=Skill.objects.get(name=name),
+                skill=catalogue[name],
                 origin=PlayerSkill.Origin.MUTATION
                 if choice.startswith(rules.MUTATION_CHOICE)
                 else PlayerSkill.Origin.DEVELOPMENT,
@@ -674,7 +691,7 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
     winner = match.winner_id
     result = "win" if winner == team.pk else "loss" if winner is not None else "draw"
     crowd = PlayerMatch.objects.filter(match=match, team=team, crowd_casualties__gt=0).exists()
-    tv = not match.neutral and _has_facility(match.home, "tv_station")  # both teams, in the owner's home matches
+    tv = not match.neutral and "tv_station" in _facilities(match.home)  # both teams, in the owner's home matches
     explained = r.explain_fan_factor_change(
         d.values[0],
         fan_factor=team.fan_factor,

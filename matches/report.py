@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
-from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch
+from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch
 from matches.services import result_problems
 from teams.models import Player
 
@@ -246,6 +246,8 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     match.confirmed_by = by
     match.save()
     advance_cup(match)
+    for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin
+        PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
     return match
 
 

@@ -15,4 +15,6 @@ urlpatterns = [
     path("matches/<int:pk>/prematch/", views.match_prematch, name="match_prematch"),
     path("matches/<int:pk>/prematch/<slug:step>/", views.match_prematch_step, name="match_prematch_step"),
     path("matches/<int:pk>/sheet/", views.referee_sheet, name="referee_sheet"),
+    path("matches/<int:pk>/after/<int:team_pk>/", views.match_postmatch, name="match_postmatch"),
+    path("matches/<int:pk>/after/<int:team_pk>/<slug:step>/", views.match_postmatch_step, name="match_postmatch_step"),
 ]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -15,10 +17,20 @@ from league.forms import MoveFixtureForm, ResultForm
 from league.models import Season
 from league.refusals import Refusal, act_and_redirect
 from league.selectors import current_season, season_board
+from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
 from matches import services
 from matches.dice import parse_entered
-from matches.models import ApothecaryUse, HandicapDraw, Match, PlayerMatch, PreMatch, SquadEntry
+from matches.models import (
+    ApothecaryUse,
+    DevelopmentRoll,
+    HandicapDraw,
+    Match,
+    PlayerMatch,
+    PostMatch,
+    PreMatch,
+    SquadEntry,
+)
 from matches.report import (
     ApothecaryInput,
     LineInput,
@@ -30,7 +42,7 @@ from matches.report import (
     reopen_report,
     void_match,
 )
-from teams.models import Player
+from teams.models import Player, Team
 
 
 @require_GET
@@ -57,6 +69,9 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "match": match,
         "is_board": board,
         "can_report": can_report(request.user, match),
+        "postmatch_teams": [
+            t for t in (match.home, match.away) if t is not None and (board or t.coach_id == request.user.pk)
+        ],
         "lines": match.lines.select_related("player", "injured_by"),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
         "dice": match.dice.select_related("team", "player", "rolled_by"),
@@ -511,3 +526,131 @@ def referee_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "handicaps": HandicapDraw.objects.filter(match=match),
     }
     return render(request, "matches/referee_sheet.html", context)
+
+
+# --- the post-match sequence -------------------------------------------------------------------
+
+
+def _get_team_in_match(request: HttpRequest, pk: int, team_pk: int) -> tuple[Match, Team]:
+    """The team's coach or the board walk a team's post-match sequence; everyone else 403."""
+    match = get_object_or_404(Match.objects.select_related("season__ruleset", "home__race", "away__race"), pk=pk)
+    if team_pk not in (match.home_id, match.away_id):
+        raise PermissionDenied
+    team = match.home if team_pk == match.home_id else match.away
+    if not request.user.is_authenticated or not (is_board(request.user) or team.coach_id == request.user.pk):
+        raise PermissionDenied
+    return match, team
+
+
+def _postmatch_context(match: Match, team: Team, postmatch: PostMatch | None = None) -> dict:
+    """What the page shows; the injuries and development rolls are read only when their step is next."""
+    postmatch = postmatch or postmatch_service.get_postmatch(match, team)
+    r = match.season.ruleset.rules if postmatch.ruleset_id == match.season.ruleset_id else postmatch.ruleset.rules
+    rolls = []
+    if postmatch.done == PostMatch.Step.MVP:
+        rolls = list(
+            DevelopmentRoll.objects.filter(match=match, player__team=team)
+            .select_related("player__position", "dice")
+            .prefetch_related("player__position__skills")
+        )
+    specs = postmatch_service.skill_specs() if rolls else []
+    injured = postmatch_service.injured_lines(match, team) if postmatch.done == PostMatch.Step.WINNINGS else []
+    return {
+        "match": match,
+        "team": team,
+        "postmatch": postmatch,
+        "Step": PostMatch.Step,
+        "explanations": postmatch.explanations,
+        "rolls": [(roll, postmatch_service.choices_for(roll, r, skills=specs)) for roll in rolls],
+        "injured": injured,
+        "dead": [line for line in injured if line.injury == "dead"],
+        "healer": team.race.get_healer_display(),
+        "opponent": match.away if team.pk == match.home_id else match.home,
+    }
+
+
+@require_GET
+def match_postmatch(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match, team = _get_team_in_match(request, pk, team_pk)
+    if match.status != Match.Status.CONFIRMED:
+        messages.error(request, _("The post-match sequence starts once the report is confirmed."))
+        return redirect(match)
+    return render(request, "matches/postmatch.html", _postmatch_context(match, team))
+
+
+@require_POST
+def match_postmatch_step(request: HttpRequest, pk: int, team_pk: int, step: str) -> HttpResponse:
+    match, team = _get_team_in_match(request, pk, team_pk)
+    user = request.user
+
+    def one(name: str, sides: int | Callable[[], int] = 6, count: int = 1, d66: bool = False) -> list[int] | None:
+        """Entered dice for one field; the die's size is read only when dice were typed."""
+        if not (request.POST.get(name) or "").strip():
+            return None  # the server rolls: no need to know the die yet
+        return _dice_field(request, name, sides=sides() if callable(sides) else sides, count=count, d66=d66)
+
+    errors: list[str] = []
+    done = None
+    try:
+        if step == "winnings":
+            from matches.prematch import division_die
+
+            done = postmatch_service.winnings(
+                match, team, roll=one("roll", sides=lambda: division_die(match, team)), kiosk=one("kiosk"), by=user
+            )
+        elif step == "injuries":
+            entered = {}
+            for line in postmatch_service.injured_lines(match, team):
+                pid = line.player_id
+                for key, kwargs in (
+                    (f"serious_injury:{pid}", {"d66": True, "count": 2}),
+                    (f"regeneration:{pid}", {}),
+                    (f"revival:{pid}", {"d66": True, "count": 2}),
+                ):
+                    values = one(key.replace(":", "_"), **kwargs)
+                    if values is not None:
+                        entered[key] = values
+            for attempt in range(1, 4):
+                values = one(f"healer_{attempt}")
+                if values is not None:
+                    entered[f"healer:{attempt}"] = values
+            order = sorted(
+                (
+                    (int(request.POST[k]), int(k.removeprefix("attempt_")))
+                    for k in request.POST
+                    if k.startswith("attempt_") and request.POST[k].strip().isdigit()
+                ),
+            )
+            done = postmatch_service.injuries(
+                match, team, healer_targets=[pid for _n, pid in order], entered=entered, by=user
+            )
+        elif step == "stadium":
+            done = postmatch_service.stadium(match, team, by=user)
+        elif step == "mvp":
+            done = postmatch_service.mvp(match, team, roll=None, by=user)
+        elif step == "roll-development":
+            postmatch_service.development_rolls(match, team, by=user)
+        elif step == "development":
+            choices = {int(k.removeprefix("choice_")): v for k, v in request.POST.items() if k.startswith("choice_")}
+            done = postmatch_service.develop(match, team, choices=choices, by=user)
+        elif step == "fan-factor":
+            done = postmatch_service.fan_factor(match, team, roll=one("roll"), by=user)
+        elif step == "purchases":
+            done = postmatch_service.purchases_done(match, team, by=user)
+        elif step == "complete":
+            done = postmatch_service.complete(match, team, by=user)
+        else:
+            raise PermissionDenied
+    except Refusal as exc:
+        errors = exc.messages
+    except ValueError:
+        errors = [_("Write whole numbers.")]
+    if request.htmx:
+        context = _postmatch_context(match, team, done if isinstance(done, PostMatch) else None)
+        context["errors"] = errors
+        return render(request, "matches/postmatch.html#steps", context, status=400 if errors else 200)
+    for message in errors:
+        messages.error(request, message)
+    return redirect("match_postmatch", pk=match.pk, team_pk=team.pk)

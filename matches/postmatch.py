@@ -496,6 +496,19 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
 # --- 5. SPP and development (R4, R28, R29) -----------------------------------------------------------
 
 
+def pending_development(match: Match, team: Team) -> list[tuple[Player, int]]:
+    """The development rolls the team's players have earned in this match and not rolled yet."""
+    r = match.season.ruleset.rules
+    rolled = set(DevelopmentRoll.objects.filter(match=match, player__team=team).values_list("player_id", "index"))
+    pending = []
+    for line in PlayerMatch.objects.filter(match=match, team=team).select_related("player__team__ruleset"):
+        after = line.player.spp
+        for i in range(1, r.level_ups(after - _match_spp(line, r), after) + 1):
+            if (line.player_id, i) not in rolled:
+                pending.append((line.player, i))
+    return pending
+
+
 def development_rolls(
     match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
 ) -> list[DevelopmentRoll]:

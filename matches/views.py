@@ -554,6 +554,7 @@ def _postmatch_context(match: Match, team: Team, postmatch: PostMatch | None = N
             .prefetch_related("player__position__skills")
         )
     specs = postmatch_service.skill_specs() if rolls else []
+    pending = postmatch_service.pending_development(match, team) if postmatch.done == PostMatch.Step.MVP else []
     injured = postmatch_service.injured_lines(match, team) if postmatch.done == PostMatch.Step.WINNINGS else []
     return {
         "match": match,
@@ -562,6 +563,7 @@ def _postmatch_context(match: Match, team: Team, postmatch: PostMatch | None = N
         "Step": PostMatch.Step,
         "explanations": postmatch.explanations,
         "rolls": [(roll, postmatch_service.choices_for(roll, r, skills=specs)) for roll in rolls],
+        "pending": pending,
         "injured": injured,
         "dead": [line for line in injured if line.injury == "dead"],
         "healer": team.race.get_healer_display(),
@@ -629,9 +631,14 @@ def match_postmatch_step(request: HttpRequest, pk: int, team_pk: int, step: str)
         elif step == "stadium":
             done = postmatch_service.stadium(match, team, by=user)
         elif step == "mvp":
-            done = postmatch_service.mvp(match, team, roll=None, by=user)
+            done = postmatch_service.mvp(match, team, roll=one("roll", sides=16), by=user)
         elif step == "roll-development":
-            postmatch_service.development_rolls(match, team, by=user)
+            entered = {}
+            for player, index in postmatch_service.pending_development(match, team):
+                values = one(f"dev_{player.pk}_{index}", count=2)
+                if values is not None:
+                    entered[f"development:{player.pk}:{index}"] = values
+            postmatch_service.development_rolls(match, team, by=user, entered=entered)
         elif step == "development":
             choices = {int(k.removeprefix("choice_")): v for k, v in request.POST.items() if k.startswith("choice_")}
             done = postmatch_service.develop(match, team, choices=choices, by=user)

@@ -36,6 +36,7 @@ TABLE_NAMES: dict[str, str] = {
     "roof_cancels_weather": "Tak (vær)",
     "kickoff": "Kick-Off",
     "facilities": "Stadion-fasiliteter",
+    "fan_factor_change": "Fan Factor endring",
     "settings": "Innstillinger",
 }
 

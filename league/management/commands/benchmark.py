@@ -118,8 +118,10 @@ class Command(BaseCommand):
                 )
                 members = order[d * per_division : (d + 1) * per_division]
                 SeasonEntry.objects.bulk_create(SeasonEntry(season=season, division=division, team=t) for t in members)
-                for f in rules.double_round_robin([t.pk for t in members]):
-                    played = not last or f.round <= 20
+                fixtures = rules.double_round_robin([t.pk for t in members])
+                half = max(f.round for f in fixtures) // 2
+                for f in fixtures:
+                    played = not last or f.round <= half  # the running season is half played
                     matches.append(
                         Match(
                             season=season,
@@ -184,6 +186,72 @@ class Command(BaseCommand):
                 assert response.status_code == 200, (name, response.status_code)
             with CaptureQueriesContext(connection) as queries:
                 get()
-            times.sort()
-            p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
-            self.stdout.write(f"{name:45} {statistics.median(times):10.1f} {p95:10.1f} {len(queries):8d}")
+            self._line(name, times, len(queries))
+        self._time_postmatch(max(5, requests // 6))
+
+    def _line(self, name: str, times: list[float], queries: int) -> None:
+        if not times:
+            self.stdout.write(f"{name:45} {'(nothing to time)':>21}")
+            return
+        times.sort()
+        p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+        self.stdout.write(f"{name:45} {statistics.median(times):10.1f} {p95:10.1f} {queries:8d}")
+
+    def _time_postmatch(self, count: int) -> None:
+        """A whole post-match sequence for one match, both teams, through the services (issue 7)."""
+        from matches import postmatch as post
+        from matches import prematch as pre
+        from matches.models import Match
+        from matches.report import LineInput, ReportInput, confirm_report, file_report
+
+        matches = list(
+            Match.objects.filter(status="scheduled", division__isnull=False).select_related("home", "away")[:count]
+        )
+        times, queries = [], 0
+        for match in matches:
+            home, away = match.home, match.away
+            h = list(home.players.available().order_by("number")[:11])
+            a = list(away.players.available().order_by("number")[:11])
+            pre.pick_squad(match, home, [p.pk for p in h], by=None)
+            pre.pick_squad(match, away, [p.pk for p in a], by=None)
+            pre.roll_weather(match, entered=None, by=None)
+            pre.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+            pre.roll_gate(match, home_dice=None, away_dice=None, by=None)
+            for team in (home, away):
+                if f"niggling:{team.pk}" not in pre.get_prematch(match).explanations:
+                    pre.check_niggling(match, team, by=None)
+            pre.roll_handicap(match, by=None)
+            file_report(
+                match,
+                ReportInput(
+                    home_score=2,
+                    away_score=1,
+                    lines=[
+                        LineInput(h[0].pk, touchdowns=2),
+                        LineInput(h[1].pk, casualties=1),
+                        LineInput(a[0].pk, touchdowns=1),
+                        LineInput(a[1].pk, injury="serious_injury", injured_by_id=h[1].pk),
+                    ],
+                ),
+                by=None,
+            )
+            confirm_report(match, by=None)
+            match.refresh_from_db()
+            with CaptureQueriesContext(connection) as captured:
+                t0 = time.perf_counter()
+                for team in (home, away):
+                    post.winnings(match, team, roll=None, by=None)
+                    post.injuries(match, team, by=None)
+                    post.stadium(match, team, by=None)
+                    post.mvp(match, team, by=None)
+                    rolls = post.development_rolls(match, team)
+                    r = match.season.ruleset.rules
+                    post.develop(
+                        match, team, choices={roll.pk: post.choices_for(roll, r)[0] for roll in rolls}, by=None
+                    )
+                    post.fan_factor(match, team, by=None)
+                    post.purchases_done(match, team, by=None)
+                    post.complete(match, team, by=None)
+                times.append((time.perf_counter() - t0) * 1000)
+            queries = len(captured)
+        self._line("post-match sequence, both teams (services)", times, queries)

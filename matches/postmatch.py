@@ -241,6 +241,7 @@ def injuries(
     *,
     healer_targets: Sequence[int] = (),
     entered: Mapping[str, Sequence[int]] | None = None,
+    raise_zombie: int | None = None,
     by: Any,
 ) -> PostMatch:
     """Regeneration, the serious injury table for the unhealed, the Bandage Crew (or the Apprentice /
@@ -408,7 +409,80 @@ def injuries(
     for pk in dead_ids:
         Player.objects.filter(pk=pk).update(status=Player.Status.DEAD, left_at=timezone.now())
         lines.append(_("%(player)s is dead. ✝") % {"player": by_id[pk]})
+    lines += _raise_the_dead(match, team, r, raise_zombie)
     return _finish(postmatch, Step.INJURIES, "injuries", lines or [_("No injuries.")])
+
+
+def opponents_dead(match: Match, team: Team) -> list[Player]:
+    """Opponents killed in this match who stayed dead after their own injuries step."""
+    opponent_id = match.away_id if team.pk == match.home_id else match.home_id
+    return [
+        line.player
+        for line in PlayerMatch.objects.filter(
+            match=match, team_id=opponent_id, injury=PlayerMatch.Injury.DEAD, player__status=Player.Status.DEAD
+        )
+        .select_related("player__position", "injured_by__position")
+        .prefetch_related("player__position__skills")
+    ]
+
+
+def _new_player(team: Team, position_name: str, name: str, r: rules.Ruleset) -> Player | None:
+    """A free player for the roster if the position's limit and the roster allow it (R25)."""
+    from teams.models import Position
+    from teams.services import next_number
+
+    position = Position.objects.filter(race=team.race, name=position_name).first()
+    if position is None:
+        return None
+    on_roster = team.players.on_roster()
+    if on_roster.count() >= r.settings.max_players or on_roster.filter(position=position).count() >= position.max_count:
+        return None
+    return Player.objects.create(team=team, position=position, name=name, number=next_number(team))
+
+
+def _raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int | None) -> list[str]:
+    """The Necromancer raises one dead opponent (not Stunty, not a Big Guy) as a Zombie; a Beast of
+    Nurgle's unhealed kill gives the Nurgle team a Rotter; each only within limits and roster room (R25)."""
+    lines: list[str] = []
+    opponent = match.away if team.pk == match.home_id else match.home
+    necromancer = team.race.head_coach == "necromancer"
+    rot = team.race.name == "Nurgle"
+    if not (necromancer or rot):
+        return lines
+    killed = PlayerMatch.objects.filter(match=match, team=opponent, injury=PlayerMatch.Injury.DEAD).exists()
+    if killed and not PostMatch.objects.filter(match=match, team=opponent, done__gte=Step.INJURIES).exists():
+        raise PostMatchError(
+            [_("Wait for %(team)s's injuries step: only the dead who stay dead can rise.") % {"team": opponent.name}]
+        )
+    dead = opponents_dead(match, team)
+    if necromancer and raise_zombie:
+        victim = next((p for p in dead if p.pk == raise_zombie), None)
+        if victim is None:
+            raise PostMatchError([_("Only an opponent who died in this match can be raised.")])
+        traits = {s.name for s in victim.position.skills.all()}
+        if "Stunty" in traits or victim.position.big_guy or "Big Guy" in traits:
+            raise PostMatchError([_("Stunty players and Big Guys cannot be raised (R25).")])
+        zombie = _new_player(team, "Zombies", _("%(name)s (Zombie)") % {"name": victim.name}, r)
+        lines.append(
+            _("The Necromancer raises %(player)s as a Zombie.") % {"player": victim}
+            if zombie
+            else _("No roster room for a new Zombie.")
+        )
+    if rot:
+        for victim in dead:
+            killer = (
+                PlayerMatch.objects.filter(match=match, player=victim)
+                .values_list("injured_by__position__name", flat=True)
+                .first()
+            )
+            if killer == "Beast of Nurgle":
+                rotter = _new_player(team, "Rotters", _("%(name)s (Rotter)") % {"name": victim.name}, r)
+                lines.append(
+                    _("Nurgle's Rot: %(player)s comes back as a Rotter.") % {"player": victim}
+                    if rotter
+                    else _("Nurgle's Rot: no roster room for a new Rotter.")
+                )
+    return lines
 
 
 # --- 3. stadium (R18) -------------------------------------------------------------------------------

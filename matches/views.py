@@ -567,6 +567,10 @@ def _postmatch_context(match: Match, team: Team, postmatch: PostMatch | None = N
         "injured": injured,
         "dead": [line for line in injured if line.injury == "dead"],
         "healer": team.race.get_healer_display(),
+        "necromancer": team.race.head_coach == "necromancer",
+        "raisable": postmatch_service.opponents_dead(match, team)
+        if postmatch.done == PostMatch.Step.WINNINGS and team.race.head_coach == "necromancer"
+        else [],
         "opponent": match.away if team.pk == match.home_id else match.home,
     }
 
@@ -626,7 +630,12 @@ def match_postmatch_step(request: HttpRequest, pk: int, team_pk: int, step: str)
                 ),
             )
             done = postmatch_service.injuries(
-                match, team, healer_targets=[pid for _n, pid in order], entered=entered, by=user
+                match,
+                team,
+                healer_targets=[pid for _n, pid in order],
+                entered=entered,
+                raise_zombie=_int(request.POST, "raise_zombie") or None,
+                by=user,
             )
         elif step == "stadium":
             done = postmatch_service.stadium(match, team, by=user)

@@ -168,3 +168,77 @@ def test_bandage_crew_attempts_are_on_distinct_dead_players(played):
         post.injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)
     with pytest.raises(post.PostMatchError, match="dead player"):
         post.injuries(match, away, healer_targets=[a[2].pk], by=away.coach)
+
+
+def undead_match(make_user, victim_race="Human", victim_position="Linemen", killer="Zombies", killer_race="Undead"):
+    """An Undead (or Nurgle) team that killed an opponent in a confirmed match with a pre-match done."""
+    race_k, race_v = Race.objects.get(name=killer_race), Race.objects.get(name=victim_race)
+    if killer_race != "Nurgle":
+        hires_k = {Position.objects.get(race=race_k, name=killer).pk: 11}
+    else:
+        hires_k = {
+            Position.objects.get(race=race_k, name="Nurgle Beastmen").pk: 11,
+            Position.objects.get(big_guy=True, name="Beast of Nurgle").pk: 1,
+        }
+    home = create_team(coach=make_user("necro"), name="Vålerenga Wights", race=race_k, hires=hires_k)
+    away = create_team(
+        coach=make_user("victim"),
+        name="Victims",
+        race=race_v,
+        hires={Position.objects.get(race=race_v, name=victim_position).pk: 11},
+    )
+    season = services.create_season(
+        name="S2", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]
+    )
+    division = season.divisions.get()
+    services.generate_fixtures(division)
+    match = Match.objects.get(division=division, home=home)
+    h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
+    pm.pick_squad(match, home, [p.pk for p in h[:16]], by=None)
+    pm.pick_squad(match, away, [p.pk for p in a], by=None)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+    pm.roll_handicap(match, by=None)
+    killer_player = next(p for p in h if killer_race != "Nurgle" or p.position.name == "Beast of Nurgle")
+    file_report(
+        match,
+        ReportInput(
+            home_score=1,
+            away_score=0,
+            lines=[
+                LineInput(killer_player.pk, touchdowns=1, casualties=1),
+                LineInput(a[0].pk, injury="dead", injured_by_id=killer_player.pk),
+            ],
+        ),
+        by=home.coach,
+    )
+    confirm_report(match, by=away.coach)
+    match.refresh_from_db()
+    for team, roll in ((home, [3]), (away, [3])):
+        post.winnings(match, team, roll=roll, by=None)
+    return match, home, away, a[0]
+
+
+def test_the_necromancer_raises_a_dead_opponent_as_a_zombie_r25(make_user):
+    match, necro, victims, victim = undead_match(make_user)
+    with pytest.raises(post.PostMatchError, match="Wait for Victims"):
+        post.injuries(match, necro, raise_zombie=victim.pk, by=None)
+    post.injuries(match, victims, by=None)  # no Bandage Crew attempt: he stays dead
+    post.injuries(match, necro, raise_zombie=victim.pk, by=None)
+    zombie = necro.players.get(name=f"{victim.name} (Zombie)")
+    assert zombie.position.name == "Zombies" and zombie.status == "active"
+
+
+def test_stunty_players_cannot_be_raised_r25(make_user):
+    match, necro, victims, victim = undead_match(make_user, victim_race="Goblin", victim_position="Goblins")
+    post.injuries(match, victims, by=None)
+    with pytest.raises(post.PostMatchError, match="Stunty"):
+        post.injuries(match, necro, raise_zombie=victim.pk, by=None)
+
+
+def test_a_beast_of_nurgles_kill_gives_a_rotter_r25(make_user):
+    match, nurgle, victims, victim = undead_match(make_user, killer_race="Nurgle")
+    post.injuries(match, victims, by=None)
+    post.injuries(match, nurgle, by=None)
+    assert nurgle.players.get(name=f"{victim.name} (Rotter)").position.name == "Rotters"

@@ -311,6 +311,14 @@ class HandicapDraw(models.Model):
     name = models.CharField(max_length=80)
     effect = models.TextField()
     dice = models.ForeignKey(DiceRoll, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(
+        "teams.Player",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The chosen player, for results that name one (Inspiration: the extra MVP, R23)."),
+    )
 
     class Meta:
         ordering = ["match", "index"]

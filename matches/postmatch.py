@@ -509,6 +509,34 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
 # --- 4. MVP (R27) -----------------------------------------------------------------------------------
 
 
+def inspired_player_id(match: Match, team: Team) -> int | None:
+    from matches.models import HandicapDraw
+
+    return (
+        HandicapDraw.objects.filter(match=match, team=team, key="inspiration")
+        .values_list("player_id", flat=True)
+        .first()
+    )
+
+
+def _earned_this_match(match: Match, team: Team, r: rules.Ruleset) -> dict[int, tuple[Player, int]]:
+    """Each player's SPP from this match: his report line, his MVP, and an Inspiration MVP (R23)."""
+    earned = {
+        line.player_id: (line.player, _match_spp(line, r))
+        for line in PlayerMatch.objects.filter(match=match, team=team).select_related(
+            "player__position", "player__team__ruleset"
+        )
+    }
+    inspired = inspired_player_id(match, team)
+    if inspired:
+        player, spp = earned.get(inspired) or (
+            Player.objects.select_related("position", "team__ruleset").get(pk=inspired),
+            0,
+        )
+        earned[inspired] = (player, spp + r.spp_award("mvp"))
+    return earned
+
+
 def _match_spp(line: PlayerMatch, r: rules.Ruleset) -> int:
     return r.spp(
         completions=line.completions,
@@ -546,6 +574,9 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
         .select_related("player")
         .order_by("player__number")
     ]
+    inspired = inspired_player_id(match, team)  # R23: no player gets two MVPs in a match
+    earned = [p for p in earned if p.pk != inspired]
+    played = [p for p in played if p.pk != inspired]
     candidates = [p for p in r.mvp_candidates(earned, played) if p.on_roster]
     if not candidates:
         return _finish(postmatch, Step.MVP, "mvp", [_("No player to receive the MVP.")])
@@ -575,11 +606,11 @@ def pending_development(match: Match, team: Team) -> list[tuple[Player, int]]:
     r = match.season.ruleset.rules
     rolled = set(DevelopmentRoll.objects.filter(match=match, player__team=team).values_list("player_id", "index"))
     pending = []
-    for line in PlayerMatch.objects.filter(match=match, team=team).select_related("player__team__ruleset"):
-        after = line.player.spp
-        for i in range(1, r.level_ups(after - _match_spp(line, r), after) + 1):
-            if (line.player_id, i) not in rolled:
-                pending.append((line.player, i))
+    for player, spp in _earned_this_match(match, team, r).values():
+        after = player.spp
+        for i in range(1, r.level_ups(after - spp, after) + 1):
+            if (player.pk, i) not in rolled:
+                pending.append((player, i))
     return pending
 
 
@@ -596,12 +627,9 @@ def development_rolls(
         .select_related("player__position", "dice")
         .prefetch_related("player__position__skills")
     }
-    for line in PlayerMatch.objects.filter(match=match, team=team).select_related(
-        "player__position", "player__team__ruleset"
-    ):
-        player = line.player
+    for player, spp in _earned_this_match(match, team, r).values():
         after = player.spp
-        before = after - _match_spp(line, r)
+        before = after - spp
         for i in range(1, r.level_ups(before, after) + 1):
             existing = existing_rolls.get((player.pk, i))
             if existing:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
@@ -423,3 +424,25 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
         prematch.done = Step.MASTER_CHEF
     prematch.save()
     return prematch
+
+
+@transaction.atomic
+def inspire(match: Match, team: Team, player_id: int, *, by: Any) -> HandicapDraw:
+    """Inspiration (handicap 15-16): a chosen player of the squad gets an extra MVP before the match.
+    It is extra to the MVP rule and does not count towards it (R23)."""
+    match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    if match.status != Match.Status.SCHEDULED:
+        raise PreMatchError([_("The match is played: the pre-match sequence is closed.")])
+    draw = HandicapDraw.objects.select_for_update().filter(match=match, team=team, key="inspiration").first()
+    if draw is None:
+        raise PreMatchError([_("%(team)s did not draw Inspiration.") % {"team": team.name}])
+    if draw.player_id:
+        raise PreMatchError([_("The inspired player is chosen.")])
+    if not SquadEntry.objects.filter(
+        match=match, team=team, player_id=player_id, status=SquadEntry.Status.PLAYING
+    ).exists():
+        raise PreMatchError([_("Choose a player of the match squad.")])
+    draw.player_id = player_id
+    draw.save(update_fields=["player"])
+    Player.objects.filter(pk=player_id).update(mvps=F("mvps") + 1)
+    return draw

@@ -408,7 +408,7 @@ def _prematch_context(request: HttpRequest, match: Match) -> dict:
         "Step": prematch_service.Step,
         "neutral_allowed": prematch_service.neutral_allowed(match),
         "is_home_coach": board or match.home.coach_id == user.pk,
-        "handicaps": HandicapDraw.objects.filter(match=match),
+        "handicaps": HandicapDraw.objects.filter(match=match).select_related("team", "player"),
         "dice": match.dice.select_related("team", "player"),
         "explanations": prematch.explanations,
         "max_squad": prematch.ruleset.rules.settings.max_squad,
@@ -489,6 +489,9 @@ def match_prematch_step(request: HttpRequest, pk: int, step: str) -> HttpRespons
         elif step == "chef":
             team = own_team()
             prematch_service.buy_chef_dice(match, team, count=int(request.POST.get("count") or 0), by=user)
+        elif step == "inspire":
+            team = own_team()
+            prematch_service.inspire(match, team, int(request.POST.get("player") or 0), by=user)
         else:
             raise PermissionDenied
     except Refusal as exc:

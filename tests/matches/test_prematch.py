@@ -273,3 +273,35 @@ def test_permission_matrix_steps(client, league_match, other_coach, board_member
     after = PreMatch.objects.get(match=match).done
     assert (after > before) == allowed
     assert response.status_code == (302 if allowed else 403)
+
+
+def test_inspiration_gives_an_extra_mvp_that_does_not_count_r23(league_match):
+    from matches import postmatch as post
+    from matches.report import LineInput, ReportInput, confirm_report, file_report
+
+    match = league_match
+    squads(match, home=11, away=7)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+    pm.roll_handicap(match, entered=[15], by=None)  # the lower (away) team draws Inspiration
+    inspired = match.away.players.order_by("number").first()
+    with pytest.raises(pm.PreMatchError, match="did not draw"):
+        pm.inspire(match, match.home, match.home.players.first().pk, by=None)
+    pm.inspire(match, match.away, inspired.pk, by=match.away.coach)
+    assert Player.objects.get(pk=inspired.pk).mvps == 1  # given before the match: 5 SPP
+    scorer = match.away.players.order_by("number")[1]
+    file_report(
+        match, ReportInput(home_score=0, away_score=1, lines=[LineInput(scorer.pk, touchdowns=1)]), by=match.home.coach
+    )
+    confirm_report(match, by=match.away.coach)
+    post.winnings(match, match.away, roll=[3], by=None)
+    post.injuries(match, match.away, by=None)
+    post.stadium(match, match.away, by=None)
+    # the random MVP goes to the other player who earned SPP, never the inspired one
+    postmatch = post.mvp(match, match.away, roll=[1], by=None)
+    assert postmatch.mvp_id == scorer.pk
+    team = Team.objects.get(pk=match.away_id)
+    assert team.mvps_received == 1  # Inspiration does not count towards the five (R27)
+    # the inspired player's 5 SPP cross 6? No: 5. The scorer's 3 + 5 = 8 crosses 6: one roll
+    assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(scorer.pk, 1)]

@@ -758,6 +758,20 @@ def develop(
                     )
                     name = r.mutation(category, m.values[0])
                     how += f", {category} D4 {m.shown}"
+                    owned = set(PlayerSkill.objects.filter(player=player).values_list("skill__name", flat=True))
+                    if name in owned or name in taken.get(player.pk, []):
+                        # R29: one re-roll of the D4, and the last roll stands
+                        again = dice.roll(
+                            match,
+                            f"mutation:{player.pk}:{roll.index}:reroll",
+                            step="development",
+                            sides=4,
+                            entered=entered.get(f"mutation:{player.pk}:{roll.index}:reroll"),
+                            by=by,
+                            player=player,
+                        )
+                        name = r.mutation(category, again.values[0])
+                        how += f", re-rolled {again.shown}"
                 if PlayerSkill.objects.filter(player=player, skill__name=name).exists() or name in taken.get(
                     player.pk, []
                 ):

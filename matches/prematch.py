@@ -433,7 +433,12 @@ def inspire(match: Match, team: Team, player_id: int, *, by: Any) -> HandicapDra
     match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
         raise PreMatchError([_("The match is played: the pre-match sequence is closed.")])
-    draw = HandicapDraw.objects.select_for_update().filter(match=match, team=team, key="inspiration").first()
+    draw = (
+        HandicapDraw.objects.select_for_update(of=("self",))
+        .filter(match=match, team=team, key="inspiration")
+        .order_by("pk")
+        .first()
+    )
     if draw is None:
         raise PreMatchError([_("%(team)s did not draw Inspiration.") % {"team": team.name}])
     if draw.player_id:

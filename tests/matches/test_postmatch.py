@@ -242,3 +242,63 @@ def test_a_beast_of_nurgles_kill_gives_a_rotter_r25(make_user):
     post.injuries(match, victims, by=None)
     post.injuries(match, nurgle, by=None)
     assert nurgle.players.get(name=f"{victim.name} (Rotter)").position.name == "Rotters"
+
+
+def test_a_mutation_d4_is_re_rolled_once_and_the_last_stands_r29(make_user):
+    from matches.models import DevelopmentRoll
+    from teams.models import PlayerSkill, Skill
+
+    match, home, _away, h, _a = _played_chaos(make_user)
+    player = h[0]
+    PlayerSkill.objects.create(player=player, skill=Skill.objects.get(name="Claw"), origin="registered")
+    (roll,) = post.development_rolls(match, home, entered={f"development:{player.pk}:1": [2, 2]})
+    assert roll.is_double and "mutation:Bony Growth" in post.choices_for(roll, match.season.ruleset.rules)
+    # D4 1 is Claw, which he has: re-rolled once, 3 is Thick Skull
+    post.develop(
+        match,
+        home,
+        choices={roll.pk: "mutation:Bony Growth"},
+        entered={f"mutation:{player.pk}:1": [1], f"mutation:{player.pk}:1:reroll": [3]},
+        by=None,
+    )
+    assert set(player.gained_skills.values_list("skill__name", flat=True)) == {"Claw", "Thick Skull"}
+    assert DevelopmentRoll.objects.get(pk=roll.pk).choice == "Thick Skull"
+
+
+def _played_chaos(make_user):
+    """A Chaos team (Beastmen: M among the normal categories) whose #1 crosses 16 SPP in a confirmed match."""
+    chaos, human = Race.objects.get(name="Chaos"), Race.objects.get(name="Human")
+    home = create_team(
+        coach=make_user("chaos"),
+        name="Tøyen Tyrants",
+        race=chaos,
+        hires={Position.objects.get(race=chaos, name="Chaos Beastmen").pk: 11},
+    )
+    away = create_team(
+        coach=make_user("hum"),
+        name="Humans",
+        race=human,
+        hires={Position.objects.get(race=human, name="Linemen").pk: 11},
+    )
+    season = services.create_season(
+        name="S3", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]
+    )
+    division = season.divisions.get()
+    services.generate_fixtures(division)
+    match = Match.objects.get(division=division, home=home)
+    h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
+    Player.objects.filter(pk=h[0].pk).update(completions=14)
+    pm.pick_squad(match, home, [p.pk for p in h], by=None)
+    pm.pick_squad(match, away, [p.pk for p in a], by=None)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+    pm.roll_handicap(match, by=None)
+    file_report(match, ReportInput(home_score=1, away_score=0, lines=[LineInput(h[0].pk, touchdowns=1)]), by=home.coach)
+    confirm_report(match, by=away.coach)
+    match.refresh_from_db()
+    post.winnings(match, home, roll=[3], by=None)
+    post.injuries(match, home, by=None)
+    post.stadium(match, home, by=None)
+    post.mvp(match, home, roll=[1], by=None)  # the only one with SPP: #1, 14 + 3 + 5 = 22
+    return match, home, away, h, a

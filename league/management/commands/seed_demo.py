@@ -18,6 +18,7 @@ from django.db import transaction
 from league import services as league_services
 from league.accounts import BOARD_GROUP, COACH_GROUP, grant_board_permissions
 from league.models import Ruleset
+from matches import postmatch, prematch
 from matches.models import Match
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
@@ -157,10 +158,54 @@ class Command(BaseCommand):
             user.set_unusable_password()
         user.save()
 
+    def _before(self, match: Match) -> None:
+        """The pre-match sequence with server dice, as two coaches would walk it."""
+        for team in (match.home, match.away):
+            prematch.pick_squad(match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
+        prematch.roll_weather(match, entered=None, by=match.home.coach)
+        prematch.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
+        prematch.roll_gate(match, home_dice=None, away_dice=None, by=match.home.coach)
+        for team in (match.home, match.away):
+            if f"niggling:{team.pk}" not in prematch.get_prematch(match).explanations:
+                prematch.check_niggling(match, team, by=team.coach)
+        prematch.roll_handicap(match, by=match.home.coach)
+        for draw in match.handicaps.filter(key="inspiration", player__isnull=True):
+            squad = match.squad.filter(team=draw.team, status="playing").first()
+            prematch.inspire(match, draw.team, squad.player_id, by=draw.team.coach)
+        for team in prematch.chef_teams(match):
+            prematch.buy_chef_dice(match, team, count=0, by=team.coach)
+
+    def _after(self, match: Match) -> None:
+        """Each coach's post-match sequence with server dice: the Bandage Crew tries every dead
+        player it may, each level-up takes the first choice the rules allow."""
+        match.refresh_from_db()
+        r = match.season.ruleset.rules
+        for team in (match.home, match.away):
+            postmatch.winnings(match, team, roll=None, by=team.coach)
+        for team in (match.home, match.away):
+            dead = [line.player_id for line in postmatch.injured_lines(match, team) if line.injury == "dead"]
+            limit = 3 if team.race.healer == "bandage_crew" else 1
+            postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
+        for team in (match.home, match.away):
+            postmatch.stadium(match, team, by=team.coach)
+            postmatch.mvp(match, team, by=team.coach)
+            rolls = postmatch.development_rolls(match, team, by=team.coach)
+            postmatch.develop(
+                match, team, choices={roll.pk: postmatch.choices_for(roll, r)[0] for roll in rolls}, by=team.coach
+            )
+            postmatch.fan_factor(match, team, by=team.coach)
+            postmatch.purchases_done(match, team, by=team.coach)
+            postmatch.complete(match, team, by=team.coach)
+
     def _play(self, match: Match, rng: random.Random, board) -> None:
-        """A match as the coaches report it: the home coach files, the away coach confirms."""
+        """A match as the coaches play it: the pre-match sequence, the report filed by the home coach
+        and confirmed by the away coach, then both post-match sequences."""
+        self._before(match)
         scores = {match.home_id: rng.choice([0, 1, 1, 2, 2, 3]), match.away_id: rng.choice([0, 0, 1, 1, 2, 3])}
-        squads = {t.pk: list(t.players.on_roster()) for t in (match.home, match.away)}
+        squads = {
+            t.pk: [e.player for e in match.squad.filter(team=t, status="playing").select_related("player")]
+            for t in (match.home, match.away)
+        }
         lines: dict[int, LineInput] = {}
 
         def line(player) -> LineInput:
@@ -193,3 +238,4 @@ class Command(BaseCommand):
         )
         file_report(match, report, by=match.home.coach)
         confirm_report(match, by=match.away.coach)
+        self._after(match)

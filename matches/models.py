@@ -159,6 +159,30 @@ class DiceRoll(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} {self.shown}"
 
+    PURPOSES = {
+        "weather": _("Weather"),
+        "gate": _("Gate"),
+        "vandalism": _("Vandalism"),
+        "niggling": _("Niggling injury"),
+        "handicap": _("Handicap"),
+        "winnings": _("Winnings"),
+        "kiosk": _("Kiosk"),
+        "regeneration": _("Regeneration"),
+        "serious_injury": _("Serious injury"),
+        "healer": _("Healer"),
+        "revival": _("Revival"),
+        "revival_miss": _("Matches to miss"),
+        "mvp": "MVP",
+        "development": _("Development"),
+        "mutation": _("Mutation"),
+        "fan_factor": _("Fan factor"),
+    }
+
+    @property
+    def label(self) -> str:
+        """What the roll was for, in words: the purpose without its ids."""
+        return str(self.PURPOSES.get(self.purpose.split(":")[0], self.purpose))
+
     @property
     def kind(self) -> str:
         if self.d66:

@@ -308,6 +308,9 @@ class PreMatch(models.Model):
     vandalism_target = models.PositiveSmallIntegerField(null=True, blank=True)
     vandalised = models.BooleanField(null=True, blank=True)
     seats_lost = models.PositiveIntegerField(default=0)
+    home_facilities = models.JSONField(
+        default=list, help_text=_("The home stadium's facilities as they were for the match (R19).")
+    )
     fan_factor_modifier = models.SmallIntegerField(null=True, blank=True)
     home_rating = models.PositiveIntegerField(null=True, blank=True)
     away_rating = models.PositiveIntegerField(null=True, blank=True)

@@ -107,7 +107,7 @@ def winnings(
     die = division_die(match, team)
     d = dice.roll(match, f"winnings:{team.pk}", step="winnings", sides=die, entered=roll, by=by, team=team)
     score = match.home_score if home else match.away_score
-    facilities = _facilities(team) if home and not match.neutral else set()  # R19: at home only
+    facilities = set(pre.home_facilities) if home and not match.neutral else set()  # R19: at home, as at the gate
     vip = "vip_lounge" in facilities and r.vip_lounge_applies(touchdowns=score, casualties=_caused(match, team))
     explained = r.explain_winnings(
         d.values[0],
@@ -300,7 +300,10 @@ def injuries(
             si = r.serious_injury(d.total)
             parts = [f"{si.name}"]
             if si.dead:
-                dead.append(player)
+                if heal:  # treated by the apothecary: no Bandage Crew after him (R25)
+                    Player.objects.filter(pk=player.pk).update(status=Player.Status.DEAD, left_at=timezone.now())
+                else:
+                    dead.append(player)
                 lines.append(
                     _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(name)s.")
                     % {"player": player, "d": d.shown, "name": si.name}
@@ -368,9 +371,9 @@ def injuries(
         )
         d = dice.roll(
             match,
-            f"healer:{attempt}",
+            f"healer:{team.pk}:{attempt}",
             step="injuries",
-            entered=entered.get(f"healer:{attempt}"),
+            entered=entered.get(f"healer:{team.pk}:{attempt}"),
             by=by,
             player=player,
             team=team,
@@ -449,8 +452,11 @@ def _raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: in
     rot = team.race.name == "Nurgle"
     if not (necromancer or rot):
         return lines
-    killed = PlayerMatch.objects.filter(match=match, team=opponent, injury=PlayerMatch.Injury.DEAD).exists()
-    if killed and not PostMatch.objects.filter(match=match, team=opponent, done__gte=Step.INJURIES).exists():
+    killed = PlayerMatch.objects.filter(match=match, team=opponent, injury=PlayerMatch.Injury.DEAD)
+    if rot:
+        killed = killed.filter(injured_by__position__name="Beast of Nurgle")
+    needs_opponent = (necromancer and raise_zombie) or (rot and killed.exists())
+    if needs_opponent and not PostMatch.objects.filter(match=match, team=opponent, done__gte=Step.INJURIES).exists():
         raise PostMatchError(
             [_("Wait for %(team)s's injuries step: only the dead who stay dead can rise.") % {"team": opponent.name}]
         )
@@ -577,7 +583,9 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
     inspired = inspired_player_id(match, team)  # R23: no player gets two MVPs in a match
     earned = [p for p in earned if p.pk != inspired]
     played = [p for p in played if p.pk != inspired]
-    candidates = [p for p in r.mvp_candidates(earned, played) if p.on_roster]
+    earned = [p for p in earned if p.on_roster]
+    played = [p for p in played if p.on_roster]
+    candidates = r.mvp_candidates(earned, played)
     if not candidates:
         return _finish(postmatch, Step.MVP, "mvp", [_("No player to receive the MVP.")])
     d = dice.roll(match, f"mvp:{team.pk}", step="mvp", sides=len(candidates), entered=roll, by=by, team=team)
@@ -612,6 +620,15 @@ def pending_development(match: Match, team: Team) -> list[tuple[Player, int]]:
             if (player.pk, i) not in rolled:
                 pending.append((player, i))
     return pending
+
+
+@transaction.atomic
+def roll_development(
+    match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
+) -> list[DevelopmentRoll]:
+    """Roll the development dice, only when the development step is the next one."""
+    match, team, _postmatch = _lock(match, team, Step.DEVELOPMENT)
+    return development_rolls(match, team, by=by, entered=entered)
 
 
 def development_rolls(
@@ -703,7 +720,14 @@ def develop(
     taken: dict[int, list[str]] = {}
     catalogue = {s.name: s for s in Skill.objects.all()}
     specs = [rules.SkillSpec(s.name, s.letter, s.kind) for s in catalogue.values()]
+    fresh: dict[int, Player] = {}
     for roll in rolls:
+        # One object per player, so a second roll sees the first one's change (two +1 MA, the ±2 limit).
+        if roll.player_id not in fresh:
+            fresh[roll.player_id] = (
+                Player.objects.select_related("position").prefetch_related("position__skills").get(pk=roll.player_id)
+            )
+        roll.player = fresh[roll.player_id]
         choice = choices[roll.pk]
         allowed = choices_for(roll, r, taken=taken.get(roll.player_id, []), skills=specs)
         if choice not in allowed:
@@ -714,6 +738,11 @@ def develop(
                 ]
             )
         player = roll.player  # the team row is locked for the whole step
+        owned = (
+            {sk.name for sk in player.position.skills.all()}
+            | set(PlayerSkill.objects.filter(player=player).values_list("skill__name", flat=True))
+            | set(taken.get(player.pk, []))
+        )
         if choice.startswith(rules.STAT_CHOICE):
             stat = choice.removeprefix(rules.STAT_CHOICE)
             field = f"{stat.lower()}_change"
@@ -744,8 +773,24 @@ def develop(
                     )
                     name = r.tzeentch_mutation(*m.values)
                     how += f", Tzeentch 2D6 {m.shown}"
-                    if name == "choice":
-                        name = r.mutation(category, 1)
+                    if name in owned:  # one re-roll, the last stands (R29)
+                        again = dice.roll(
+                            match,
+                            f"mutation:{player.pk}:{roll.index}:reroll",
+                            step="development",
+                            count=2,
+                            entered=entered.get(f"mutation:{player.pk}:{roll.index}:reroll"),
+                            by=by,
+                            player=player,
+                        )
+                        name = r.tzeentch_mutation(*again.values)
+                        how += f", re-rolled {again.shown}"
+                    if name == "choice":  # 12: the coach picks on the player page, as at creation
+                        Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)
+                        roll.choice = _("Tzeentch 12: chosen on the player page")
+                        roll.save(update_fields=["choice"])
+                        lines.append(f"{player}: {how} → {roll.choice}")
+                        continue
                 else:
                     m = dice.roll(
                         match,
@@ -758,8 +803,7 @@ def develop(
                     )
                     name = r.mutation(category, m.values[0])
                     how += f", {category} D4 {m.shown}"
-                    owned = set(PlayerSkill.objects.filter(player=player).values_list("skill__name", flat=True))
-                    if name in owned or name in taken.get(player.pk, []):
+                    if name in owned:
                         # R29: one re-roll of the D4, and the last roll stands
                         again = dice.roll(
                             match,
@@ -772,9 +816,7 @@ def develop(
                         )
                         name = r.mutation(category, again.values[0])
                         how += f", re-rolled {again.shown}"
-                if PlayerSkill.objects.filter(player=player, skill__name=name).exists() or name in taken.get(
-                    player.pk, []
-                ):
+                if name in owned:
                     raise PostMatchError(
                         [
                             _("%(player)s already has %(skill)s: choose another mutation.")
@@ -820,7 +862,9 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
     winner = match.winner_id
     result = "win" if winner == team.pk else "loss" if winner is not None else "draw"
     crowd = PlayerMatch.objects.filter(match=match, team=team, crowd_casualties__gt=0).exists()
-    tv = not match.neutral and "tv_station" in _facilities(match.home)  # both teams, in the owner's home matches
+    pre = _prematch(match)
+    # both teams, in the owner's home matches, with the facilities as they were for the match (R19)
+    tv = not match.neutral and "tv_station" in (pre.home_facilities if pre else _facilities(match.home))
     explained = r.explain_fan_factor_change(
         d.values[0],
         fan_factor=team.fan_factor,

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
 from matches import dice
-from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
+from matches.models import DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from teams.models import Player, Team
 
 Step = PreMatch.Step
@@ -81,6 +81,14 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
         raise PreMatchError([_("The squads are set: the weather has been rolled.")])
     if team.pk not in (match.home_id, match.away_id):
         raise PreMatchError([_("That team does not play this match.")])
+    unfinished = PostMatch.objects.filter(team=team, done__lt=PostMatch.Step.TEAM_RATING).exclude(match=match).first()
+    if unfinished is not None:  # injuries, deaths and level-ups of the last match come first
+        raise PreMatchError(
+            [
+                _("%(team)s must finish the post-match sequence of %(match)s first.")
+                % {"team": team.name, "match": unfinished.match}
+            ]
+        )
     r = prematch.ruleset.rules
     ids = set(player_ids)
     players = list(Player.objects.filter(pk__in=ids))
@@ -144,6 +152,19 @@ def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatc
     prematch.ticket = "ordinary" if neutral else ticket  # R14: ordinary prices at a neutral venue
     match.neutral = neutral
     match.save(update_fields=["neutral"])
+    if neutral and match.home.stadium.roof:  # the roof counted only at home (R39): the weather as rolled
+        rolled = DiceRoll.objects.get(match=match, purpose="weather")
+        weather = prematch.ruleset.rules.weather(*rolled.values)
+        if weather.key != prematch.weather:
+            prematch.weather = weather.key
+            _explain(
+                prematch,
+                "weather",
+                [
+                    *prematch.explanations.get("weather", [])[:1],
+                    _("At a neutral venue the roof does not count: %(name)s.") % {"name": weather.name},
+                ],
+            )
     _explain(
         prematch,
         "tickets",
@@ -192,6 +213,10 @@ def roll_gate(
             % {"team": team.name, "ff": team.fan_factor, "die": die, "steps": "; ".join(explained.steps)}
         )
     prematch.home_gate, prematch.away_gate = gates["home"], gates["away"]
+    # R19: the facilities count as they are for this match, not as bought afterwards
+    prematch.home_facilities = (
+        [] if match.neutral else sorted(match.home.stadium.facilities.values_list("key", flat=True))
+    )
     capacity = r.settings.neutral_capacity if match.neutral else match.home.stadium.capacity
     prematch.capacity = capacity
     vandalism = r.explain_vandalism_target(gates["home"], gates["away"], capacity, neutral=match.neutral)

@@ -186,6 +186,10 @@ def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = 
         raise ReportError([_("The match is void.")])
     if not (match.home_id and match.away_id):
         raise ReportError([_("Both teams must be known before the match is played.")])
+    prematch = PreMatch.objects.filter(match=match).first()
+    if prematch is None or prematch.done < PreMatch.Step.MASTER_CHEF:
+        # The squads, the gate and the ratings are what the post-match sequence works from.
+        raise ReportError([_("Walk the pre-match sequence first: the report needs the squads and the gate.")])
     problems = report_problems(match, report)
     if problems:
         raise ReportError(problems)
@@ -270,6 +274,7 @@ def reopen_report(match: Match, *, by: Any) -> Match:
     match = _lock(match)
     if match.status != Match.Status.CONFIRMED:
         raise ReportError([_("Only a confirmed report can be reopened.")])
+    _refuse_if_post_match_begun(match)
     _refuse_if_cup_moved_on(match)
     _apply(match, sign=-1)
     _undo_cup_advance(match)
@@ -287,6 +292,7 @@ def void_match(match: Match, *, by: Any) -> Match:
     if match.status == Match.Status.VOID:
         return match
     if match.status == Match.Status.CONFIRMED:
+        _refuse_if_post_match_begun(match)
         _refuse_if_cup_moved_on(match)
         _apply(match, sign=-1)
         _undo_cup_advance(match)
@@ -311,6 +317,12 @@ def _next_cup_match(match: Match) -> Match | None:
     if not match.cup_id:
         return None
     return Match.objects.filter(cup=match.cup, round=match.round + 1, cup_slot=match.cup_slot // 2).first()
+
+
+def _refuse_if_post_match_begun(match: Match) -> None:
+    """Winnings paid, injuries rolled and skills taken stand: the board corrects them by hand."""
+    if PostMatch.objects.filter(match=match, done__gt=0).exists():
+        raise ReportError([_("The post-match sequence has begun: the report can no longer be reopened or voided.")])
 
 
 def _refuse_if_cup_moved_on(match: Match) -> None:

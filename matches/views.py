@@ -624,7 +624,7 @@ def match_postmatch_step(request: HttpRequest, pk: int, team_pk: int, step: str)
             for attempt in range(1, 4):
                 values = one(f"healer_{attempt}")
                 if values is not None:
-                    entered[f"healer:{attempt}"] = values
+                    entered[f"healer:{team.pk}:{attempt}"] = values
             order = sorted(
                 (
                     (int(request.POST[k]), int(k.removeprefix("attempt_")))
@@ -650,7 +650,7 @@ def match_postmatch_step(request: HttpRequest, pk: int, team_pk: int, step: str)
                 values = one(f"dev_{player.pk}_{index}", count=2)
                 if values is not None:
                     entered[f"development:{player.pk}:{index}"] = values
-            postmatch_service.development_rolls(match, team, by=user, entered=entered)
+            postmatch_service.roll_development(match, team, by=user, entered=entered)
         elif step == "development":
             choices = {int(k.removeprefix("choice_")): v for k, v in request.POST.items() if k.startswith("choice_")}
             done = postmatch_service.develop(match, team, choices=choices, by=user)

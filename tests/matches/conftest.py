@@ -66,3 +66,19 @@ def league_match(season_with):
     buy_apothecary(match.home, by=match.home.coach)
     match.home.refresh_from_db()
     return match
+
+
+@pytest.fixture
+def ready_match(league_match):
+    """The league match with its pre-match sequence walked (server dice, full squads): ready to report."""
+    from matches import prematch as pm
+
+    match = league_match
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, by=None)
+    match.refresh_from_db()
+    return match

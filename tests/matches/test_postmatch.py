@@ -81,7 +81,11 @@ def test_the_whole_sequence_for_both_teams(played):
     # 2. injuries: the dead Lineman is saved by the Bandage Crew (1+), then Blodtap: out 3 matches (R25)
     post.injuries(match, home, by=home.coach)
     pm_away = post.injuries(
-        match, away, healer_targets=[a[1].pk], entered={"healer:1": [1], f"revival:{a[1].pk}": [1, 2]}, by=away.coach
+        match,
+        away,
+        healer_targets=[a[1].pk],
+        entered={f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [1, 2]},
+        by=away.coach,
     )
     revived = Player.objects.get(pk=a[1].pk)
     assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 3, 0)
@@ -302,3 +306,75 @@ def _played_chaos(make_user):
     post.stadium(match, home, by=None)
     post.mvp(match, home, roll=[1], by=None)  # the only one with SPP: #1, 14 + 3 + 5 = 22
     return match, home, away, h, a
+
+
+# --- from the review: each of these once went wrong ----------------------------------------------
+
+
+def test_each_team_rolls_its_own_healer_dice(played):
+    match, home, away, h, a = played
+    line = match.lines.get(player=a[1])
+    PlayerMatchModel = type(line)
+    PlayerMatchModel.objects.create(match=match, player=h[2], team=home, injury="dead", injured_by=a[0])
+    for team in (home, away):
+        post.winnings(match, team, roll=[3], kiosk=[3], by=None)
+    post.injuries(
+        match,
+        home,
+        healer_targets=[h[2].pk],
+        entered={f"healer:{home.pk}:1": [1], f"revival:{h[2].pk}": [1, 1]},
+        by=None,
+    )
+    post.injuries(
+        match,
+        away,
+        healer_targets=[a[1].pk],
+        entered={f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [1, 1]},
+        by=None,
+    )
+    assert DiceRoll.objects.filter(match=match, purpose__startswith="healer:").count() == 2
+
+
+def test_two_plus_ones_to_the_same_stat_both_count_r29(played):
+    match, home, _away, h, _a = played
+    Player.objects.filter(pk=h[0].pk).update(completions=5)  # 5 before the match, 11 with his two touchdowns
+    post.winnings(match, home, roll=[3], kiosk=[3], by=None)
+    post.injuries(match, home, by=None)
+    post.stadium(match, home, by=None)
+    post.mvp(match, home, roll=[1], by=None)  # #1 again: 16 SPP, from 5: past 6 and 16, two rolls (R4)
+    rolls = post.development_rolls(
+        match, home, entered={f"development:{h[0].pk}:1": [4, 6], f"development:{h[0].pk}:2": [4, 6]}
+    )
+    assert [(r.player_id, r.result) for r in rolls] == [(h[0].pk, "MA"), (h[0].pk, "MA")]
+    post.develop(match, home, choices={r.pk: "stat:MA" for r in rolls}, by=None)
+    player = Player.objects.get(pk=h[0].pk)
+    assert (player.ma_change, player.ma, player.stat_changes.count()) == (2, 7, 2)  # Lineorcs MA 5, +2 (R29)
+
+
+def test_a_mutation_never_duplicates_a_starting_trait_r29(make_user):
+    match, home, _away, h, _a = _played_chaos(make_user)  # Chaos Beastmen start with Horns
+    player = h[0]
+    (roll,) = post.development_rolls(match, home, entered={f"development:{player.pk}:1": [2, 2]})
+    # Bony Growth D4 4 is Horns, which he has from the start: re-rolled, 2 is Spikes
+    post.develop(
+        match,
+        home,
+        choices={roll.pk: "mutation:Bony Growth"},
+        entered={f"mutation:{player.pk}:1": [4], f"mutation:{player.pk}:1:reroll": [2]},
+        by=None,
+    )
+    assert list(player.gained_skills.values_list("skill__name", flat=True)) == ["Spikes"]
+
+
+def test_the_next_match_waits_for_the_post_match_sequence(played):
+    match, home, away, h, _a = played
+    following = Match.objects.filter(division=match.division).exclude(pk=match.pk).filter(home=away).first()
+    with pytest.raises(pm.PreMatchError, match="must finish the post-match sequence"):
+        pm.pick_squad(following, home, [p.pk for p in h], by=None)
+
+
+def test_facilities_count_as_they_were_for_the_match_r19(played):
+    match, home, _away, _h, _a = played
+    buy_facility(home, "vip_lounge", by=home.coach)  # 370,000 in the treasury: bought after the match
+    postmatch = post.winnings(match, home, roll=[4], kiosk=[3], by=None)
+    assert not any("VIP" in line for line in postmatch.explanations["winnings"])  # bought after the match

@@ -37,8 +37,8 @@ def a_report(match, **extra):
     return ReportInput(home_score=2, away_score=1, lines=lines, comment="A good game.", **extra)
 
 
-def test_a_report_is_filed_and_counts_once_confirmed(league_match):
-    match = league_match
+def test_a_report_is_filed_and_counts_once_confirmed(ready_match):
+    match = ready_match
     home, away = players(match)
     file_report(match, a_report(match), by=match.home.coach)
     match.refresh_from_db()
@@ -53,8 +53,8 @@ def test_a_report_is_filed_and_counts_once_confirmed(league_match):
     assert (a0.touchdowns, a0.foul_casualties, a0.spp) == (1, 1, 4)
 
 
-def test_reopen_and_void_take_back_exactly_what_counted(league_match, board_member):
-    match = league_match
+def test_reopen_and_void_take_back_exactly_what_counted(ready_match, board_member):
+    match = ready_match
     home, _away = players(match)
     file_report(match, a_report(match), by=match.home.coach)
     confirm_report(match, by=match.away.coach)
@@ -77,72 +77,70 @@ def refused(match, report, by=None):
     return " ".join(err.value.messages)
 
 
-def test_more_touchdowns_credited_than_scored_is_refused(league_match):
-    report = a_report(league_match)
+def test_more_touchdowns_credited_than_scored_is_refused(ready_match):
+    report = a_report(ready_match)
     report.home_score = 1
-    assert "2 touchdowns are credited to Team A players, but the team scored 1" in refused(league_match, report)
+    assert "2 touchdowns are credited to Team A players, but the team scored 1" in refused(ready_match, report)
 
 
-def test_a_player_in_two_places_is_refused(league_match):
-    report = a_report(league_match)
+def test_a_player_in_two_places_is_refused(ready_match):
+    report = a_report(ready_match)
     report.lines.append(LineInput(report.lines[0].player_id, completions=1))
-    assert "is in the report twice" in refused(league_match, report)
+    assert "is in the report twice" in refused(ready_match, report)
 
 
-def test_a_player_of_another_team_is_refused(league_match, season_with):
+def test_a_player_of_another_team_is_refused(ready_match, season_with):
     from teams.models import Team
 
-    outsider = Team.objects.exclude(pk__in=[league_match.home_id, league_match.away_id]).first().players.first()
-    report = a_report(league_match)
+    outsider = Team.objects.exclude(pk__in=[ready_match.home_id, ready_match.away_id]).first().players.first()
+    report = a_report(ready_match)
     report.lines.append(LineInput(outsider.pk, completions=1))
-    assert "A player of another team is in the report" in refused(league_match, report)
+    assert "A player of another team is in the report" in refused(ready_match, report)
 
 
-def test_a_player_not_in_the_squad_is_refused(league_match):
+def test_a_player_not_in_the_squad_is_refused(ready_match):
     from matches.models import SquadEntry
 
-    home, away = players(league_match)
-    for p in home[:11] + away[:11]:
-        SquadEntry.objects.create(match=league_match, team=p.team, player=p)
+    home, _away = players(ready_match)
     benched = home[0]
     SquadEntry.objects.filter(player=benched).delete()
-    assert f"{benched} was not in the match squad" in refused(league_match, a_report(league_match))
+    assert f"{benched} was not in the match squad" in refused(ready_match, a_report(ready_match))
 
 
-def test_the_apothecary_of_a_team_without_one_is_refused(league_match):
-    _home, away = players(league_match)
-    report = a_report(league_match, apothecary=[ApothecaryInput(away[1].pk, "heal_serious_injury", 2, roll=4)])
-    assert "Team B has no apothecary" in refused(league_match, report)
+def test_the_apothecary_of_a_team_without_one_is_refused(ready_match):
+    _home, away = players(ready_match)
+    report = a_report(ready_match, apothecary=[ApothecaryInput(away[1].pk, "heal_serious_injury", 2, roll=4)])
+    assert "Team B has no apothecary" in refused(ready_match, report)
 
 
-def test_ap_over_three_is_refused_r26(league_match):
-    home, _away = players(league_match)
+def test_ap_over_three_is_refused_r26(ready_match):
+    home, _away = players(ready_match)
     report = a_report(
-        league_match,
+        ready_match,
         apothecary=[
             ApothecaryInput(home[3].pk, "heal_dead", 3, roll=5),
             ApothecaryInput(home[4].pk, "heal_badly_hurt", 1, roll=3),
         ],
     )
-    assert "spends 4 AP; he has 3" in refused(league_match, report)
+    assert "spends 4 AP; he has 3" in refused(ready_match, report)
 
 
-def test_the_apothecary_used_twice_on_the_same_is_refused(league_match):
-    home, _away = players(league_match)
+def test_the_apothecary_used_twice_on_the_same_is_refused(ready_match):
+    home, _away = players(ready_match)
     report = a_report(
-        league_match,
+        ready_match,
         apothecary=[
             ApothecaryInput(home[3].pk, "heal_badly_hurt", 1, roll=1),
             ApothecaryInput(home[3].pk, "heal_badly_hurt", 1, roll=5),
         ],
     )
-    assert "used twice" in refused(league_match, report)
+    assert "used twice" in refused(ready_match, report)
 
 
-def test_the_wrong_ap_for_an_action_is_refused(league_match):
-    home, _away = players(league_match)
-    report = a_report(league_match, apothecary=[ApothecaryInput(home[3].pk, "heal_dead", 1, roll=5)])
-    assert "costs 3 AP, not 1" in refused(league_match, report)
+def test_the_wrong_ap_for_an_action_is_refused(ready_match):
+    home, _away = players(ready_match)
+    report = a_report(ready_match, apothecary=[ApothecaryInput(home[3].pk, "heal_dead", 1, roll=5)])
+    assert "costs 3 AP, not 1" in refused(ready_match, report)
 
 
 def test_a_drawn_cup_match_without_a_tiebreak_winner_is_refused_r34(season_with, board_member):
@@ -151,14 +149,15 @@ def test_a_drawn_cup_match_without_a_tiebreak_winner_is_refused_r34(season_with,
     season, teams = season_with(2, 2)
     cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     match = cup.matches.get(round=1, cup_slot=0)
+    walk_prematch(match)
     assert "cannot end drawn" in refused(match, ReportInput(home_score=1, away_score=1))
     file_report(match, ReportInput(home_score=1, away_score=1, tiebreak_winner_id=match.away_id), by=board_member)
     confirm_report(match, by=board_member)
     assert cup.matches.get(round=2).home_id == match.away_id
 
 
-def test_every_change_is_kept_in_the_history(league_match, board_member):
-    match = league_match
+def test_every_change_is_kept_in_the_history(ready_match, board_member):
+    match = ready_match
     file_report(match, a_report(match), by=match.home.coach)
     confirm_report(match, by=match.away.coach)
     reopen_report(match, by=board_member)
@@ -186,40 +185,40 @@ def form_data(match, **extra):
     return data
 
 
-def test_filing_through_the_form_and_a_refusal_with_its_message(client, league_match):
-    client.force_login(league_match.home.coach)
-    home, _away = players(league_match)
+def test_filing_through_the_form_and_a_refusal_with_its_message(client, ready_match):
+    client.force_login(ready_match.home.coach)
+    home, _away = players(ready_match)
     response = client.post(
-        reverse("match_report", args=[league_match.pk]), form_data(league_match, **{f"p{home[0].pk}_touchdowns": "3"})
+        reverse("match_report", args=[ready_match.pk]), form_data(ready_match, **{f"p{home[0].pk}_touchdowns": "3"})
     )
     assert response.status_code == 400
     assert "3 touchdowns are credited to Team A players, but the team scored 2" in response.content.decode()
     response = client.post(
-        reverse("match_report", args=[league_match.pk]), form_data(league_match, **{f"p{home[0].pk}_touchdowns": "x"})
+        reverse("match_report", args=[ready_match.pk]), form_data(ready_match, **{f"p{home[0].pk}_touchdowns": "x"})
     )
     assert "&#x27;x&#x27; is not a whole number" in response.content.decode()
-    assert client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match)).status_code == 302
-    assert Match.objects.get(pk=league_match.pk).status == "reported"
+    assert client.post(reverse("match_report", args=[ready_match.pk]), form_data(ready_match)).status_code == 302
+    assert Match.objects.get(pk=ready_match.pk).status == "reported"
 
 
-def test_the_filer_cannot_confirm_his_own_report(client, league_match):
-    client.force_login(league_match.home.coach)
-    client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match))
-    client.post(reverse("match_confirm", args=[league_match.pk]))
-    assert Match.objects.get(pk=league_match.pk).status == "reported"
+def test_the_filer_cannot_confirm_his_own_report(client, ready_match):
+    client.force_login(ready_match.home.coach)
+    client.post(reverse("match_report", args=[ready_match.pk]), form_data(ready_match))
+    client.post(reverse("match_confirm", args=[ready_match.pk]))
+    assert Match.objects.get(pk=ready_match.pk).status == "reported"
 
 
-def test_dispute_then_refile_then_confirm(client, league_match):
-    home_coach, away_coach = league_match.home.coach, league_match.away.coach
+def test_dispute_then_refile_then_confirm(client, ready_match):
+    home_coach, away_coach = ready_match.home.coach, ready_match.away.coach
     client.force_login(home_coach)
-    client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match))
+    client.post(reverse("match_report", args=[ready_match.pk]), form_data(ready_match))
     client.force_login(away_coach)
-    client.post(reverse("match_dispute", args=[league_match.pk]), {"comment": "It was 2-2."})
-    match = Match.objects.get(pk=league_match.pk)
+    client.post(reverse("match_dispute", args=[ready_match.pk]), {"comment": "It was 2-2."})
+    match = Match.objects.get(pk=ready_match.pk)
     assert match.status == "disputed" and match.dispute_comment == "It was 2-2."
-    client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match, away_score="2"))
+    client.post(reverse("match_report", args=[ready_match.pk]), form_data(ready_match, away_score="2"))
     client.force_login(home_coach)
-    client.post(reverse("match_confirm", args=[league_match.pk]))
+    client.post(reverse("match_confirm", args=[ready_match.pk]))
     match.refresh_from_db()
     assert (match.status, match.away_score) == ("confirmed", 2)
 
@@ -238,64 +237,91 @@ def user_for(role, match, other_coach, board_member):
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_permission_matrix_file(client, league_match, other_coach, board_member, role):
-    user = user_for(role, league_match, other_coach, board_member)
+def test_permission_matrix_file(client, ready_match, other_coach, board_member, role):
+    user = user_for(role, ready_match, other_coach, board_member)
     if user:
         client.force_login(user)
-    response = client.post(reverse("match_report", args=[league_match.pk]), form_data(league_match))
+    response = client.post(reverse("match_report", args=[ready_match.pk]), form_data(ready_match))
     allowed = role in {"home_coach", "away_coach", "board"}
     assert response.status_code == (302 if allowed or role == "anonymous" else 403)
-    assert (Match.objects.get(pk=league_match.pk).status == "reported") == allowed
+    assert (Match.objects.get(pk=ready_match.pk).status == "reported") == allowed
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_permission_matrix_confirm(client, league_match, other_coach, board_member, role):
-    file_report(league_match, a_report(league_match), by=league_match.home.coach)
-    user = user_for(role, league_match, other_coach, board_member)
+def test_permission_matrix_confirm(client, ready_match, other_coach, board_member, role):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    user = user_for(role, ready_match, other_coach, board_member)
     if user:
         client.force_login(user)
-    response = client.post(reverse("match_confirm", args=[league_match.pk]))
-    confirmed = Match.objects.get(pk=league_match.pk).status == "confirmed"
+    response = client.post(reverse("match_confirm", args=[ready_match.pk]))
+    confirmed = Match.objects.get(pk=ready_match.pk).status == "confirmed"
     assert confirmed == (role in {"away_coach", "board"})  # the filer (home coach) cannot
     assert response.status_code == (403 if role in {"anonymous", "other_coach"} else 302)
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_permission_matrix_dispute(client, league_match, other_coach, board_member, role):
-    file_report(league_match, a_report(league_match), by=league_match.home.coach)
-    user = user_for(role, league_match, other_coach, board_member)
+def test_permission_matrix_dispute(client, ready_match, other_coach, board_member, role):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    user = user_for(role, ready_match, other_coach, board_member)
     if user:
         client.force_login(user)
-    response = client.post(reverse("match_dispute", args=[league_match.pk]), {"comment": "wrong"})
-    disputed = Match.objects.get(pk=league_match.pk).status == "disputed"
+    response = client.post(reverse("match_dispute", args=[ready_match.pk]), {"comment": "wrong"})
+    disputed = Match.objects.get(pk=ready_match.pk).status == "disputed"
     assert disputed == (role in {"away_coach", "board"})
     assert response.status_code == (403 if role in {"anonymous", "other_coach"} else 302)
 
 
 @pytest.mark.parametrize("action", ["match_reopen", "match_void"])
 @pytest.mark.parametrize("role", ROLES)
-def test_permission_matrix_board_only(client, league_match, other_coach, board_member, role, action):
-    file_report(league_match, a_report(league_match), by=league_match.home.coach)
-    confirm_report(league_match, by=league_match.away.coach)
-    user = user_for(role, league_match, other_coach, board_member)
+def test_permission_matrix_board_only(client, ready_match, other_coach, board_member, role, action):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    confirm_report(ready_match, by=ready_match.away.coach)
+    user = user_for(role, ready_match, other_coach, board_member)
     if user:
         client.force_login(user)
-    response = client.post(reverse(action, args=[league_match.pk]))
-    changed = Match.objects.get(pk=league_match.pk).status != "confirmed"
+    response = client.post(reverse(action, args=[ready_match.pk]))
+    changed = Match.objects.get(pk=ready_match.pk).status != "confirmed"
     assert changed == (role == "board")
     assert response.status_code == (302 if role == "board" else 403)
 
 
-def test_anyone_may_read_a_confirmed_report(client, league_match):
-    file_report(league_match, a_report(league_match), by=league_match.home.coach)
-    confirm_report(league_match, by=league_match.away.coach)
-    html = client.get(reverse("match", args=[league_match.pk])).content.decode()
+def test_anyone_may_read_a_confirmed_report(client, ready_match):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    confirm_report(ready_match, by=ready_match.away.coach)
+    html = client.get(reverse("match", args=[ready_match.pk])).content.decode()
     assert "A good game." in html and "2 – 1" in html
 
 
-def test_the_player_page_shows_spp_per_match(client, league_match):
-    file_report(league_match, a_report(league_match), by=league_match.home.coach)
-    confirm_report(league_match, by=league_match.away.coach)
-    scorer = league_match.home.players.order_by("number").first()
+def test_the_player_page_shows_spp_per_match(client, ready_match):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    confirm_report(ready_match, by=ready_match.away.coach)
+    scorer = ready_match.home.players.order_by("number").first()
     html = client.get(reverse("player", args=[scorer.pk])).content.decode()
     assert "Team A 2–1 Team B" in html and '<td class="num">7</td>' in html  # 2 TD + 1 COMP = 7 SPP
+
+
+def walk_prematch(match):
+    from matches import prematch as pm
+
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=None)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, by=None)
+
+
+def test_no_report_before_the_pre_match_sequence(league_match):
+    assert "Walk the pre-match sequence first" in refused(league_match, ReportInput(home_score=1, away_score=0))
+
+
+def test_no_reopen_or_void_once_the_post_match_sequence_has_begun(ready_match, board_member):
+    from matches import postmatch as post
+
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    confirm_report(ready_match, by=ready_match.away.coach)
+    post.winnings(ready_match, ready_match.home, roll=[3], by=None)
+    with pytest.raises(ReportError, match="post-match sequence has begun"):
+        reopen_report(ready_match, by=board_member)
+    with pytest.raises(ReportError, match="post-match sequence has begun"):
+        void_match(ready_match, by=board_member)

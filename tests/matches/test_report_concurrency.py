@@ -17,28 +17,28 @@ def _reference_data(transactional_db):
     ensure_reference_data()
 
 
-def test_two_confirmations_at_once_count_once(league_match, board_member):
+def test_two_confirmations_at_once_count_once(ready_match, board_member):
     require_postgres()
-    scorer = league_match.home.players.order_by("number").first()
+    scorer = ready_match.home.players.order_by("number").first()
     file_report(
-        league_match,
+        ready_match,
         ReportInput(home_score=1, away_score=0, lines=[LineInput(scorer.pk, touchdowns=1)]),
-        by=league_match.home.coach,
+        by=ready_match.home.coach,
     )
     results = run_together(
         [
-            lambda: confirm_report(league_match, by=league_match.away.coach),
-            lambda: confirm_report(league_match, by=board_member),
-            lambda: confirm_report(league_match, by=board_member),
+            lambda: confirm_report(ready_match, by=ready_match.away.coach),
+            lambda: confirm_report(ready_match, by=board_member),
+            lambda: confirm_report(ready_match, by=board_member),
         ]
     )
     assert not [r for r in results if isinstance(r, Exception)]
     assert Player.objects.get(pk=scorer.pk).touchdowns == 1
-    assert Match.objects.get(pk=league_match.pk).status == "confirmed"
+    assert Match.objects.get(pk=ready_match.pk).status == "confirmed"
 
 
-def test_two_tabs_rolling_the_same_purpose_get_the_same_dice(league_match):
+def test_two_tabs_rolling_the_same_purpose_get_the_same_dice(ready_match):
     require_postgres()
-    results = run_together([lambda: roll(league_match, "weather", step="weather", count=2) for _ in range(4)])
+    results = run_together([lambda: roll(ready_match, "weather", step="weather", count=2) for _ in range(4)])
     assert not [r for r in results if isinstance(r, Exception)]
     assert len({r.pk for r in results}) == 1 and DiceRoll.objects.filter(purpose="weather").count() == 1

@@ -144,6 +144,24 @@ def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Pl
         except ValueError:
             problems.append(_("Unknown apothecary action."))
             continue
+        injury = next((line.injury for line in report.lines if line.player_id == use.player_id), "")
+        needs = {
+            "heal_dead": "dead",
+            "revive_dead": "dead",
+            "heal_serious_injury": "serious_injury",
+            "heal_badly_hurt": "badly_hurt",
+        }.get(use.action)
+        if use.action == "niggling_check":
+            problems.append(_("Niggling checks are made before the match, in the pre-match sequence (R36)."))
+        elif needs != injury:
+            problems.append(
+                _("%(action)s: %(player)s is not reported %(injury)s.")
+                % {
+                    "action": ApothecaryUse.Action(use.action).label,
+                    "player": player,
+                    "injury": PlayerMatch.Injury(needs).label.lower(),
+                }
+            )
         if use.ap != cost:
             problems.append(
                 _("%(action)s costs %(cost)s AP, not %(ap)s (R26).")

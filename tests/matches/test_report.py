@@ -325,3 +325,12 @@ def test_no_reopen_or_void_once_the_post_match_sequence_has_begun(ready_match, b
         reopen_report(ready_match, by=board_member)
     with pytest.raises(ReportError, match="post-match sequence has begun"):
         void_match(ready_match, by=board_member)
+
+
+def test_the_apothecary_treats_what_was_reported_r26(ready_match):
+    home, _away = players(ready_match)
+    unhurt = home[2]  # the home team has an apothecary; #3 was not hurt
+    report = a_report(ready_match, apothecary=[ApothecaryInput(unhurt.pk, "heal_dead", 3, roll=4)])
+    assert "is not reported dead" in refused(ready_match, report)
+    report = a_report(ready_match, apothecary=[ApothecaryInput(home[5].pk, "niggling_check", 1)])
+    assert "made before the match" in refused(ready_match, report)

@@ -704,6 +704,42 @@ def choices_for(
     )
 
 
+def _mutation(
+    match: Match,
+    player: Player,
+    index: int,
+    category: str,
+    r: rules.Ruleset,
+    owned: set[str],
+    entered: Mapping[str, Sequence[int]],
+    by: Any,
+) -> tuple[str, str]:
+    """Roll a mutation: the Tzeentch 2D6 table for those who always mutate, else the category's D4.
+    A mutation the player has is re-rolled once, and the last roll stands (R29)."""
+    tzeentch = r.may_always_mutate(player.position.name)
+
+    def throw(suffix: str) -> tuple[Any, str]:
+        key = f"mutation:{player.pk}:{index}{suffix}"
+        d = dice.roll(
+            match,
+            key,
+            step="development",
+            sides=6 if tzeentch else 4,
+            count=2 if tzeentch else 1,
+            entered=entered.get(key),
+            by=by,
+            player=player,
+        )
+        return d, r.tzeentch_mutation(*d.values) if tzeentch else r.mutation(category, d.values[0])
+
+    d, name = throw("")
+    thrown = f"Tzeentch 2D6 {d.shown}" if tzeentch else f"{category} D4 {d.shown}"
+    if name in owned:
+        d, name = throw(":reroll")
+        thrown += f", re-rolled {d.shown}"
+    return name, thrown
+
+
 @transaction.atomic
 def develop(
     match: Match, team: Team, *, choices: Mapping[int, str], entered: Mapping[str, Sequence[int]] | None = None, by: Any
@@ -761,61 +797,14 @@ def develop(
             name, how = choice, f"2D6 {roll.dice.shown}"
             if choice.startswith(rules.MUTATION_CHOICE):
                 category = choice.removeprefix(rules.MUTATION_CHOICE)
-                if r.may_always_mutate(player.position.name):
-                    m = dice.roll(
-                        match,
-                        f"mutation:{player.pk}:{roll.index}",
-                        step="development",
-                        count=2,
-                        entered=entered.get(f"mutation:{player.pk}:{roll.index}"),
-                        by=by,
-                        player=player,
-                    )
-                    name = r.tzeentch_mutation(*m.values)
-                    how += f", Tzeentch 2D6 {m.shown}"
-                    if name in owned:  # one re-roll, the last stands (R29)
-                        again = dice.roll(
-                            match,
-                            f"mutation:{player.pk}:{roll.index}:reroll",
-                            step="development",
-                            count=2,
-                            entered=entered.get(f"mutation:{player.pk}:{roll.index}:reroll"),
-                            by=by,
-                            player=player,
-                        )
-                        name = r.tzeentch_mutation(*again.values)
-                        how += f", re-rolled {again.shown}"
-                    if name == "choice":  # 12: the coach picks on the player page, as at creation
-                        Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)
-                        roll.choice = _("Tzeentch 12: chosen on the player page")
-                        roll.save(update_fields=["choice"])
-                        lines.append(f"{player}: {how} → {roll.choice}")
-                        continue
-                else:
-                    m = dice.roll(
-                        match,
-                        f"mutation:{player.pk}:{roll.index}",
-                        step="development",
-                        sides=4,
-                        entered=entered.get(f"mutation:{player.pk}:{roll.index}"),
-                        by=by,
-                        player=player,
-                    )
-                    name = r.mutation(category, m.values[0])
-                    how += f", {category} D4 {m.shown}"
-                    if name in owned:
-                        # R29: one re-roll of the D4, and the last roll stands
-                        again = dice.roll(
-                            match,
-                            f"mutation:{player.pk}:{roll.index}:reroll",
-                            step="development",
-                            sides=4,
-                            entered=entered.get(f"mutation:{player.pk}:{roll.index}:reroll"),
-                            by=by,
-                            player=player,
-                        )
-                        name = r.mutation(category, again.values[0])
-                        how += f", re-rolled {again.shown}"
+                name, thrown = _mutation(match, player, roll.index, category, r, owned, entered, by)
+                how += f", {thrown}"
+                if name == "choice":  # Tzeentch 12: the coach picks on the player page, as at creation
+                    Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)
+                    roll.choice = _("Tzeentch 12: chosen on the player page")
+                    roll.save(update_fields=["choice"])
+                    lines.append(f"{player}: {how} → {roll.choice}")
+                    continue
                 if name in owned:
                     raise PostMatchError(
                         [

@@ -352,26 +352,25 @@ def match_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     return _report_action(request, pk, dispute)
 
 
-@require_POST
-def match_reopen(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _get_match_for_board(request, pk)
-
-    def reopen() -> str:
-        reopen_report(match, by=request.user)
-        return _("The report is reopened.")
-
-    return act_and_redirect(request, reopen, match)
+BOARD_REPORT_ACTIONS = {
+    "reopen": (reopen_report, gettext_lazy("The report is reopened.")),
+    "void": (void_match, gettext_lazy("The match is void.")),
+}
 
 
 @require_POST
-def match_void(request: HttpRequest, pk: int) -> HttpResponse:
+def match_board_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """The board reopens a confirmed report or voids a match."""
     match = _get_match_for_board(request, pk)
+    if action not in BOARD_REPORT_ACTIONS:
+        raise PermissionDenied
+    service, done = BOARD_REPORT_ACTIONS[action]
 
-    def void() -> str:
-        void_match(match, by=request.user)
-        return _("The match is void.")
+    def run() -> str:
+        service(match, by=request.user)
+        return str(done)
 
-    return act_and_redirect(request, void, match)
+    return act_and_redirect(request, run, match)
 
 
 # --- the pre-match sequence --------------------------------------------------------------------

@@ -5,7 +5,9 @@ import os
 import pytest
 from django.contrib.auth.models import Group
 
+from league import services as league_services
 from league.accounts import BOARD_GROUP, COACH_GROUP
+from league.models import Ruleset
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -52,3 +54,39 @@ def has_amount(html: str, amount: int) -> bool:
 
     plain = re.sub(r"(?<=\d)[,\s\u00a0\u202f.](?=\d{3}\b)", "", html)
     return re.search(rf"(?<![\d]){amount}(?![\d])", plain) is not None
+
+
+@pytest.fixture
+def make_teams(make_user):
+    """n Human teams, each with its own coach."""
+
+    def make(n: int, prefix: str = "Team"):
+        from teams.models import Position, Race
+        from teams.services import create_team
+
+        race = Race.objects.get(name="Human")
+        linemen = Position.objects.get(race=race, name="Linemen")
+        teams = []
+        for i in range(n):
+            coach = make_user(f"{prefix.lower()}coach{i}")
+            teams.append(create_team(coach=coach, name=f"{prefix} {chr(65 + i)}", race=race, hires={linemen.pk: 11}))
+        return teams
+
+    return make
+
+
+@pytest.fixture
+def season_with(make_teams):
+    def make(first: int = 4, second: int = 3, name: str = "Season 1"):
+        teams = make_teams(first + second)
+        season = league_services.create_season(
+            name=name,
+            ruleset=Ruleset.default(),
+            divisions=[
+                league_services.DivisionPlan(1, "1st division", 6, teams[:first]),
+                league_services.DivisionPlan(2, "2nd division", 5, teams[first:]),
+            ],
+        )
+        return season, teams
+
+    return make

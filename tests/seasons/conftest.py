@@ -1,11 +1,6 @@
 import pytest
 from django.utils import translation
 
-from league import services
-from league.models import Ruleset
-from teams.models import Position, Race
-from teams.services import create_team
-
 
 @pytest.fixture(autouse=True)
 def english():
@@ -17,36 +12,3 @@ def english():
 def client(client):
     client.cookies["django_language"] = "en"
     return client
-
-
-@pytest.fixture
-def make_teams(make_user):
-    """n Human teams, each with its own coach."""
-
-    def make(n: int, prefix: str = "Team"):
-        race = Race.objects.get(name="Human")
-        linemen = Position.objects.get(race=race, name="Linemen")
-        teams = []
-        for i in range(n):
-            coach = make_user(f"{prefix.lower()}coach{i}")
-            teams.append(create_team(coach=coach, name=f"{prefix} {chr(65 + i)}", race=race, hires={linemen.pk: 11}))
-        return teams
-
-    return make
-
-
-@pytest.fixture
-def season_with(make_teams):
-    def make(first: int = 4, second: int = 3, name: str = "Season 1"):
-        teams = make_teams(first + second)
-        season = services.create_season(
-            name=name,
-            ruleset=Ruleset.default(),
-            divisions=[
-                services.DivisionPlan(1, "1st division", 6, teams[:first]),
-                services.DivisionPlan(2, "2nd division", 5, teams[first:]),
-            ],
-        )
-        return season, teams
-
-    return make

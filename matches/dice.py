@@ -10,7 +10,6 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
@@ -71,10 +70,11 @@ def roll(
         values = check_entered(list(entered), sides=sides, count=count, d66=d66)
     else:
         values = [secrets.randbelow(sides) + 1 for _ in range(count)]
-    # Insert first: the unique (match, purpose) answers "rolled before?" in the same statement.
-    try:
-        with transaction.atomic():
-            return DiceRoll.objects.create(
+    # Insert or keep what is there: the unique (match, purpose) decides in one statement, so a refresh,
+    # a resubmit or another tab gets the dice that were rolled first.
+    DiceRoll.objects.bulk_create(
+        [
+            DiceRoll(
                 match=match,
                 purpose=purpose,
                 step=step,
@@ -87,6 +87,7 @@ def roll(
                 team=team,
                 player=player,
             )
-    except IntegrityError:
-        # Rolled before (a refresh, a resubmit, another tab): the stored dice stand.
-        return DiceRoll.objects.get(match=match, purpose=purpose)
+        ],
+        ignore_conflicts=True,
+    )
+    return DiceRoll.objects.get(match=match, purpose=purpose)

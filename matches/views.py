@@ -603,11 +603,8 @@ def match_postmatch_step(request: HttpRequest, pk: int, team_pk: int, step: str)
     done = None
     try:
         if step == "winnings":
-            from matches.prematch import division_die
-
-            done = postmatch_service.winnings(
-                match, team, roll=one("roll", sides=lambda: division_die(match, team)), kiosk=one("kiosk"), by=user
-            )
+            # the service checks typed dice against the division's die
+            done = postmatch_service.winnings(match, team, roll=one("roll", sides=10), kiosk=one("kiosk"), by=user)
         elif step == "injuries":
             entered = {}
             for line in postmatch_service.injured_lines(match, team):

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from league.models import Ruleset
+from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.rules.tables import to_text
 
 SECTION_KEYS = ("settings", *rules.TABLE_PARSERS)
@@ -129,3 +129,33 @@ class RulesetAdmin(admin.ModelAdmin):
                 name, n = f"{ruleset.name} (kopi {n})", n + 1
             copy = ruleset.copy_as_draft(name, by=request.user)
             self.message_user(request, _("Created the draft %(name)s.") % {"name": copy.name}, messages.SUCCESS)
+
+
+class DivisionInline(admin.TabularInline):
+    model = Division
+    extra = 0
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "status", "ruleset", "started_at", "ended_at"]
+    list_filter = ["status"]
+    inlines = [DivisionInline]
+
+
+@admin.register(SeasonEntry)
+class SeasonEntryAdmin(admin.ModelAdmin):
+    list_display = ["team", "division", "season"]
+    list_filter = ["season"]
+
+
+admin.site.register(Cup)
+admin.site.register(TiebreakGame)
+
+
+@admin.register(SeasonEnd)
+class SeasonEndAdmin(admin.ModelAdmin):
+    list_display = ["season", "committed_at", "committed_by"]
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

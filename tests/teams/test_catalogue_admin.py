@@ -1,0 +1,40 @@
+"""The catalogue is editable by the board in the admin; the ledger and dice are read-only records (issue 4)."""
+
+import pytest
+from django.urls import reverse
+
+from teams.models import Position, Race
+from teams.services import race_spec
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_board_changes_a_position_price_in_the_admin(client, board_member):
+    client.force_login(board_member)
+    linemen = Position.objects.get(race__name="Human", name="Linemen")
+    url = reverse("admin:teams_position_change", args=[linemen.pk])
+    page = client.get(url)
+    assert page.status_code == 200
+    form = page.context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and not isinstance(v, list)}
+    data.update(
+        {"skills": [s.pk for s in linemen.skills.all()], "allied_races": [], "price": 55000, "race": linemen.race_id}
+    )
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    assert Position.objects.get(pk=linemen.pk).price == 55000
+    spec = race_spec(Race.objects.get(name="Human"))
+    assert spec.position(linemen.pk).price == 55000  # creation uses the edited price
+
+
+@pytest.mark.parametrize("who", ["coach", "board"])
+def test_only_the_board_reaches_the_catalogue_admin(client, coach, board_member, who):
+    client.force_login({"coach": coach, "board": board_member}[who])
+    response = client.get(reverse("admin:teams_race_changelist"))
+    assert response.status_code == (200 if who == "board" else 302)
+
+
+def test_the_ledger_is_read_only_in_the_admin(client, board_member):
+    client.force_login(board_member)
+    assert client.get(reverse("admin:teams_treasuryentry_changelist")).status_code == 200
+    assert client.get(reverse("admin:teams_treasuryentry_add")).status_code == 403

@@ -15,6 +15,9 @@ urlpatterns = [
     path("seasons/<int:pk>/divisions/<int:division_pk>/fixtures/", views.season_fixtures, name="season_fixtures"),
     path("seasons/<int:pk>/divisions/<int:division_pk>/add/", views.season_add_fixture, name="season_add_fixture"),
     path("seasons/<int:pk>/divisions/<int:division_pk>/tiebreak/", views.season_tiebreak, name="season_tiebreak"),
+    path(
+        "seasons/<int:pk>/divisions/<int:division_pk>/teams/", views.season_division_teams, name="season_division_teams"
+    ),
     path("api/seasons/", views.api_seasons, name="api_seasons"),
     path("api/seasons/<int:pk>/standings/", views.api_standings, name="api_standings"),
 ]

@@ -115,10 +115,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
             cup_form=CupDrawForm(
                 teams=teams, initial={"name": _("%(season)s cup") % {"season": season.name}, "teams": teams}
             ),
-            fixture_forms={
-                t.division.pk: FixtureForm(teams=teams.filter(season_entries__division=t.division))
-                for t in board.tables
-            },
+            all_teams=Team.objects.active().order_by("name"),
         )
     return render(request, "league/season_detail.html", context)
 
@@ -160,6 +157,17 @@ def season_add_fixture(request: HttpRequest, pk: int, division_pk: int) -> HttpR
         return _("Added %(match)s.") % {"match": match}
 
     return _board_action(request, pk, add)
+
+
+@require_POST
+def season_division_teams(request: HttpRequest, pk: int, division_pk: int) -> HttpResponse:
+    def change(season: Season) -> str:
+        division = get_object_or_404(Division, pk=division_pk, season=season)
+        ids = [int(x) for x in request.POST.getlist("teams") if x.isdigit()]
+        services.set_division_teams(division, list(Team.objects.active().filter(pk__in=ids)))
+        return _("The teams of %(division)s are saved; generate its fixtures again.") % {"division": division.name}
+
+    return _board_action(request, pk, change)
 
 
 @require_POST

@@ -197,3 +197,21 @@ def test_leaders_show_each_category_with_its_own_number(client, make_teams):
     assert [(p.pk, v) for p, v in board["spp"]] == [(star.pk, 4 * 3 + 2 + 7), (other.pk, 6)]  # R28
     html = client.get(reverse("home")).content.decode()
     assert star.name in html
+
+
+@pytest.mark.parametrize("who", ["anonymous", "coach", "board"])
+def test_the_board_changes_a_divisions_teams_in_the_app(client, season_with, board_member, make_teams, who):
+    season, teams = season_with(2, 2)
+    newcomer = make_teams(1, prefix="New")[0]
+    division = season.divisions.get(level=1)
+    user = {"anonymous": None, "coach": teams[0].coach, "board": board_member}[who]
+    if user:
+        client.force_login(user)
+    response = client.post(
+        reverse("season_division_teams", args=[season.pk, division.pk]), {"teams": [teams[0].pk, newcomer.pk]}
+    )
+    names = sorted(division.entries.values_list("team__name", flat=True))
+    if who == "board":
+        assert response.status_code == 302 and names == ["New A", "Team A"]
+    else:
+        assert response.status_code == 403 and names == ["Team A", "Team B"]

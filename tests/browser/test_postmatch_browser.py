@@ -36,7 +36,7 @@ def test_both_coaches_walk_the_post_match_sequence(new_page, played):  # noqa: F
     kari.goto(f"/matches/{match.pk}/")
     kari.get_by_role("link", name="Etter kampen: Torshov Trolls").click()
     step(kari, "#step-winnings", "Kast / lagre", roll="4", kiosk="3")
-    expect(kari.locator("#step-winnings")).to_contain_text("Kampbonus: row 0–20,000, column ≤99: +1")
+    expect(kari.locator("#step-winnings")).to_contain_text("Kampbonus: rad 0–20,000, kolonne ≤99: +1")
     step(kari, "#step-injuries", "Kast / lagre")
     step(kari, "#step-stadium", "Bruk")
     step(kari, "#step-mvp", "Kast for MVP", roll="2")  # #2 of the two who earned SPP

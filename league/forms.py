@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Ruleset, Season
+from league.models import Ruleset
 from matches.models import Match
 from teams.models import Team
 
@@ -116,6 +116,3 @@ class ResultForm(forms.Form):
     def tiebreak_winner_id(self) -> int | None:
         value = self.cleaned_data.get("tiebreak_winner")
         return int(value) if value else None
-
-
-SEASON_STATUS = Season.Status

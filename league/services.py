@@ -342,7 +342,3 @@ def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
         },
     )
     return next_season
-
-
-def team_seasons(team: Team):
-    return SeasonEntry.objects.filter(team=team).select_related("season", "division").order_by("-season__created_at")

@@ -164,13 +164,6 @@ def reroll_phase(team: Team) -> str:
 # --- creating a team -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Hire:
-    position: Position
-    name: str = ""
-    number: int | None = None
-
-
 @transaction.atomic
 def create_team(
     *,

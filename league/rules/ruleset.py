@@ -31,7 +31,6 @@ from league.rules.tables import (
 Phase = Literal["creation", "season", "offseason"]
 Ticket = Literal["ordinary", "cheap", "expensive"]
 MatchResult = Literal["win", "draw", "loss"]
-DEVELOPMENT_STATS = ("MA", "AG", "ST")
 
 
 def signed(value: int) -> str:

@@ -1,0 +1,41 @@
+"""The season end sent by two boards at the same moment pays each prize once (issue 10, R32).
+
+commit_season_end locks the season row before it checks for a SeasonEnd (one per season in the
+database), and every prize line carries an idempotency key: the second commit changes nothing."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league.models import Season, SeasonEnd
+from teams.models import TreasuryEntry
+from tests.concurrency import require_postgres, run_together
+from tests.seasons.test_season_services import run_season
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _reference_data(transactional_db):
+    from league.reference_data import ensure_reference_data
+
+    ensure_reference_data()
+
+
+def test_two_season_end_commits_at_once_pay_the_prizes_once_r32(season_with, board_member, make_user):
+    require_postgres()
+    season, teams = season_with(4, 3)
+    rank = {t.pk: i for i, t in enumerate(teams)}
+    run_season(season, board_member, lambda m: (2, 0) if rank[m.home_id] < rank[m.away_id] else (0, 1))
+    clients = []
+    for user in (board_member, make_user("styre2", board=True, coach=False)):
+        c = Client()
+        c.force_login(user)
+        clients.append(c)
+    url = reverse("season_end", args=[season.pk])
+    responses = run_together([lambda c=c: c.post(url, {"next_name": "Season 2"}) for c in clients])
+    assert all(not isinstance(r, Exception) and r.status_code == 302 for r in responses), responses
+    assert SeasonEnd.objects.count() == 1 and Season.objects.filter(name="Season 2").count() == 1
+    # 1st division 60,000 / 40,000 / 20,000, 2nd division 30,000 / 10,000: five prize lines, once each.
+    prizes = TreasuryEntry.objects.filter(kind=TreasuryEntry.Kind.PRIZE)
+    assert sorted(prizes.values_list("amount", flat=True)) == [10_000, 20_000, 30_000, 40_000, 60_000]

@@ -1,27 +1,106 @@
-"""The league's two roles: the board (Styret) and the coaches (Trenere)."""
+"""The league's two roles, the board (Styret) and the coaches (Trenere), as permissions.
+
+A role is the permission `league.board` or `league.coach` (checked with has_perm), held through a
+group; the group's name is only a label, so renaming it in the admin keeps its rights (issue 14).
+"""
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
 
+from league.models import Season  # the role permissions are declared on Season's Meta
+
+BOARD = "board"
+COACH = "coach"
+# The names the two groups are created with.
 BOARD_GROUP = "Styret"
 COACH_GROUP = "Trenere"
-BOARD_APPS = ("league", "teams", "matches")
+ROLE_GROUPS = {BOARD: BOARD_GROUP, COACH: COACH_GROUP}
+# axes: the board sees and deletes log-in lock-outs (unlocks) in the admin.
+BOARD_APPS = ("league", "teams", "matches", "axes")
+
+
+def roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+    """The user's roles, as ModelBackend.has_perm would grant them (active users; superusers hold all;
+    the permission held directly or through a group), read in one query and kept on the user object
+    for the request, as has_perm keeps its cache; has_perm reads user and group permissions in two."""
+    if not user.is_authenticated or not user.is_active:
+        return frozenset()
+    cached = getattr(user, "_league_roles", None)
+    if cached is None:
+        if user.is_superuser:
+            cached = frozenset(ROLE_GROUPS)
+        else:
+            held = Permission.objects.filter(
+                Q(user=user) | Q(group__user=user), content_type__app_label="league", codename__in=ROLE_GROUPS
+            )
+            cached = frozenset(held.values_list("codename", flat=True).distinct())
+        user._league_roles = cached
+    return cached
 
 
 def is_board(user: AbstractBaseUser | AnonymousUser) -> bool:
     """The board may change anything in the league; superusers count as board."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return any(group.name == BOARD_GROUP for group in user.groups.all())
+    return BOARD in roles(user)
+
+
+def is_coach(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """A coach may found a team of his own; superusers count as coaches."""
+    return COACH in roles(user)
+
+
+def sees_private(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Coaches' usernames and names, treasuries and ledgers: for logged-in members, unless the board
+    publishes them (settings.PUBLIC_TEAM_DETAILS). Results, rosters and TR are public, as on paper."""
+    return settings.PUBLIC_TEAM_DETAILS or user.is_authenticated
+
+
+def role_permission(role: str) -> Permission:
+    # Created here too: post_migrate may run for another app before league's permissions exist.
+    permission, _ = Permission.objects.get_or_create(
+        codename=role,
+        content_type=ContentType.objects.get_for_model(Season),
+        defaults={"name": dict(Season._meta.permissions)[role]},
+    )
+    return permission
+
+
+def role_groups(role: str) -> QuerySet[Group]:
+    return Group.objects.filter(permissions=role_permission(role))
+
+
+def role_group(role: str) -> Group:
+    """The group holding a role, whatever it is called now; made (by its first name) if none does."""
+    group = role_groups(role).order_by("pk").first()
+    if group is None:
+        group, _ = Group.objects.get_or_create(name=ROLE_GROUPS[role])
+        group.permissions.add(role_permission(role))
+    return group
 
 
 def grant_board_permissions(sender: Any = None, **kwargs: Any) -> None:
-    board, _ = Group.objects.get_or_create(name=BOARD_GROUP)
-    Group.objects.get_or_create(name=COACH_GROUP)
-    perms = Permission.objects.filter(content_type__app_label__in=BOARD_APPS) | Permission.objects.filter(
-        content_type__app_label="auth", content_type__model="user"
-    )
-    board.permissions.add(*perms)
+    role_group(BOARD)
+    role_group(COACH)
+    perms = (
+        Permission.objects.filter(content_type__app_label__in=BOARD_APPS)
+        | Permission.objects.filter(content_type__app_label="auth", content_type__model="user")
+    ).exclude(content_type__app_label="league", codename__in=ROLE_GROUPS)  # roles come by their own groups
+    for group in role_groups(BOARD):
+        group.permissions.add(*perms)
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The client's address for log-in throttling: the peer, or the address PROXY_COUNT proxies saw.
+
+    Each trusted proxy appends the address it received from, so the client is the PROXY_COUNT-th
+    entry from the right; anything further left was sent by the client and could be forged.
+    """
+    if settings.PROXY_COUNT:
+        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if len(forwarded) >= settings.PROXY_COUNT:
+            return forwarded[-settings.PROXY_COUNT]
+    return request.META.get("REMOTE_ADDR")

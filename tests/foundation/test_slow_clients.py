@@ -1,0 +1,80 @@
+"""gunicorn holds slow clients (issue 14): with 12 connections sending their headers a byte a second,
+/healthz and the front page still answer within 2 s, and the slow ones are dropped after the header
+deadline (GUNICORN_HEADER_TIMEOUT, 5 s)."""
+
+import contextlib
+import socket
+import threading
+import time
+import urllib.request
+from urllib.parse import urlsplit
+
+from tests.foundation.test_gunicorn import production_server  # noqa: F401 - the fixture
+
+SLOW_CLIENTS = 12
+
+
+def timed_get(url: str) -> float:
+    start = time.monotonic()
+    with urllib.request.urlopen(url, timeout=2) as response:
+        assert response.status == 200
+        response.read()
+    return time.monotonic() - start
+
+
+def test_healthz_and_front_page_answer_while_twelve_slow_clients_hang_on(production_server):  # noqa: F811
+    port = urlsplit(production_server).port
+    slow = []
+    for _ in range(SLOW_CLIENTS):
+        conn = socket.create_connection(("127.0.0.1", port), timeout=5)
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # a request line and a partial header
+        slow.append(conn)
+    stop = threading.Event()
+
+    def trickle():
+        for _ in range(30):  # bounded: at most 30 s
+            for conn in slow:
+                with contextlib.suppress(OSError):  # dropped by the server, as it should be
+                    conn.sendall(b"a")
+            if stop.wait(1):
+                return
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        time.sleep(1)
+        for _ in range(3):  # across the slow clients' lifetime, not just once
+            assert timed_get(f"{production_server}/healthz") < 2
+            assert timed_get(f"{production_server}/") < 2
+            time.sleep(1)
+
+        # past the header deadline every slow client has been closed
+        time.sleep(4)
+        for conn in slow:
+            conn.settimeout(3)
+            try:
+                data = conn.recv(1024)
+            except (ConnectionResetError, TimeoutError) as exc:
+                assert not isinstance(exc, (TimeoutError, socket.timeout)), "a slow client is still held"
+                data = b""
+            assert data == b"" or data.startswith(b"HTTP/1.1 400")
+    finally:
+        stop.set()
+        trickler.join(timeout=5)
+        for conn in slow:
+            conn.close()
+
+
+def test_no_shared_control_socket_unless_an_instance_is_given_its_own(monkeypatch):
+    import runpy
+    from pathlib import Path
+
+    conf = str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py")
+    monkeypatch.delenv("GUNICORN_CONTROL_SOCKET", raising=False)
+    settings = runpy.run_path(conf)
+    assert settings["control_socket_disable"] is True
+    assert settings["worker_class"].__name__ == "HeaderDeadlineWorker"
+    monkeypatch.setenv("GUNICORN_CONTROL_SOCKET", "/run/torshov/a.ctl")
+    settings = runpy.run_path(conf)
+    assert settings["control_socket"] == "/run/torshov/a.ctl"
+    assert "control_socket_disable" not in settings

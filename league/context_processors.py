@@ -1,0 +1,15 @@
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+from league.accounts import is_board, is_coach, sees_private
+
+
+def privacy(request: HttpRequest) -> dict[str, object]:
+    """`show_private`: coaches' names and treasuries are for members (issue 14). `is_board_user` and
+    `is_coach_user`: the roles, read in one query and only on a page that asks (`perms.league.board`
+    would read the user's and the groups' permissions in two)."""
+    return {
+        "show_private": sees_private(request.user),
+        "is_board_user": SimpleLazyObject(lambda: is_board(request.user)),
+        "is_coach_user": SimpleLazyObject(lambda: is_coach(request.user)),
+    }

@@ -1,0 +1,241 @@
+"""Reads for a coach's own page: his next match and what waits for him, one selector per kind of to-do.
+
+Each selector reads a fixed number of rows whatever the size of the league, and says what the coach
+must do next by the same states the services check (matches/prematch.py, report.py, postmatch.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import F, Q, QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from league.models import Season
+from matches.models import DevelopmentRoll, Match, PostMatch, PreMatch, SquadEntry
+from teams.models import Player, Team
+
+Step = PreMatch.Step
+
+
+@dataclass(frozen=True)
+class Todo:
+    kind: str  # prematch, report, confirm, postmatch, levelup
+    label: str
+    url: str
+    match: Match | None = None
+    team: Team | None = None
+
+
+def _open_seasons() -> Q:
+    return ~Q(season__status=Season.Status.FINISHED)
+
+
+def scheduled_for(team_ids: Sequence[int]) -> QuerySet[Match]:
+    """The teams' matches still to play, both teams known, soonest first (dated ones by date, then by round)."""
+    return (
+        Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), _open_seasons())
+        .filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
+        .select_related("season", "division", "cup", "home", "away", "prematch")
+        .order_by(F("date").asc(nulls_last=True), "round", "pk")
+    )
+
+
+def next_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int, Match]:
+    """Each team's next match, from its scheduled matches read once."""
+    found: dict[int, Match] = {}
+    for team in teams:
+        found_match = next((m for m in scheduled if team.pk in (m.home_id, m.away_id)), None)
+        if found_match is not None:
+            found[team.pk] = found_match
+    return found
+
+
+def _prematch_done(match: Match) -> int:
+    try:
+        return match.prematch.done
+    except PreMatch.DoesNotExist:
+        return 0
+
+
+def _played_on_paper(match: Match, today: date) -> bool:
+    """No pre-match online and the day has come: the match is played with the paper sheet."""
+    return _prematch_done(match) == 0 and match.date is not None and match.date <= today
+
+
+def _my_prematch_step(match: Match, team: Team, squads: set[tuple[int, int]]) -> int | None:
+    """The next pre-match step if this team's coach can take it; None if it waits for the other coach."""
+    done = _prematch_done(match)
+    if done >= Step.MASTER_CHEF:
+        return None
+    explanations = match.prematch.explanations if done else {}
+    if done == 0:  # each coach picks his own squad (R3)
+        return None if (match.pk, team.pk) in squads else Step.SQUADS
+    if done == Step.WEATHER and team.pk != match.home_id:
+        return None  # the home coach sets the ticket price
+    if done == Step.FAN_FACTOR_MODIFIER:
+        return None if f"niggling:{team.pk}" in explanations else Step.NIGGLING
+    if done == Step.HANDICAP:
+        chef = team.race.head_coach == "master_chef"
+        return Step.MASTER_CHEF if chef and f"chef:{team.pk}" not in explanations else None
+    return done + 1
+
+
+def prematch_todos(
+    teams: Sequence[Team], scheduled: Sequence[Match], *, today: date, blocked: set[int] = frozenset()
+) -> list[Todo]:
+    """A pre-match step to walk: in each team's next match, or in any match whose pre-match has started.
+    A `blocked` team must finish its last post-match sequence first (pick_squad refuses until then)."""
+    nexts = {m.pk for m in next_matches(teams, scheduled).values()}
+    started = [m for m in scheduled if m.pk in nexts or _prematch_done(m) > 0]
+    squads = set(
+        SquadEntry.objects.filter(match__in=started, team__in=teams).values_list("match_id", "team_id").distinct()
+    )
+    todos = []
+    for match in started:
+        if _played_on_paper(match, today):
+            continue
+        for team in teams:
+            if team.pk not in (match.home_id, match.away_id) or team.pk in blocked:
+                continue
+            step = _my_prematch_step(match, team, squads)
+            if step is not None:
+                todos.append(
+                    Todo(
+                        "prematch",
+                        _("%(match)s: pre-match, %(step)s") % {"match": match, "step": Step(step).label},
+                        reverse("match_prematch", args=[match.pk]),
+                        match,
+                        team,
+                    )
+                )
+    return todos
+
+
+def report_todos(scheduled: Sequence[Match], *, today: date) -> list[Todo]:
+    """A report to file: the pre-match is walked, or the match was played on paper."""
+    return [
+        Todo(
+            "report",
+            _("%(match)s: file the report") % {"match": m},
+            reverse("match_report", args=[m.pk]),
+            m,
+        )
+        for m in scheduled
+        if _prematch_done(m) >= Step.MASTER_CHEF or _played_on_paper(m, today)
+    ]
+
+
+def confirm_todos(user, team_ids: Sequence[int]) -> list[Todo]:
+    """A report the other coach filed, waiting for this coach to confirm or dispute it."""
+    reported = (
+        Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), status=Match.Status.REPORTED)
+        .exclude(filed_by=user)
+        .select_related("home", "away")
+        .order_by("filed_at", "pk")
+    )
+    return [
+        Todo(
+            "confirm",
+            _("%(match)s %(home)s–%(away)s: confirm or dispute the report")
+            % {"match": m, "home": m.home_score, "away": m.away_score},
+            m.get_absolute_url(),
+            m,
+        )
+        for m in reported
+    ]
+
+
+def levelup_todos(teams: Sequence[Team]) -> list[Todo]:
+    """Development rolls made and not chosen yet (R29), and a Tzeentch mutation to pick (R10)."""
+    rolls = (
+        DevelopmentRoll.objects.filter(player__team__in=teams, choice="")
+        .select_related("match__home", "match__away", "player__team")
+        .order_by("match", "player__number")
+    )
+    todos: dict[tuple[int, int], Todo] = {}
+    for roll in rolls:
+        team = roll.player.team
+        key = (roll.match_id, team.pk)
+        if key not in todos:
+            todos[key] = Todo(
+                "levelup",
+                _("%(match)s: choose the level-ups of %(team)s") % {"match": roll.match, "team": team.name},
+                reverse("match_postmatch", args=[roll.match_id, team.pk]),
+                roll.match,
+                team,
+            )
+    mutations = [
+        Todo(
+            "levelup",
+            _("%(player)s: choose the mutation") % {"player": p},
+            p.get_absolute_url(),
+            team=p.team,
+        )
+        for p in Player.objects.on_roster().filter(team__in=teams, mutation_choice_pending=True).select_related("team")
+    ]
+    return [*todos.values(), *mutations]
+
+
+def postmatch_todos(teams: Sequence[Team], *, skip: set[tuple[int, int]] = frozenset()) -> list[Todo]:
+    """A confirmed match of an open season whose post-match sequence (R24) the team has not finished."""
+    team_ids = [t.pk for t in teams]
+    confirmed = list(
+        Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), _open_seasons())
+        .filter(status=Match.Status.CONFIRMED)
+        .select_related("home", "away")
+        .order_by("confirmed_at", "pk")
+    )
+    finished = set(
+        PostMatch.objects.filter(
+            match__in=confirmed, team__in=team_ids, done__gte=PostMatch.Step.TEAM_RATING
+        ).values_list("match_id", "team_id")
+    )
+    todos = []
+    for match in confirmed:
+        for team in teams:
+            key = (match.pk, team.pk)
+            if team.pk in (match.home_id, match.away_id) and key not in finished and key not in skip:
+                todos.append(
+                    Todo(
+                        "postmatch",
+                        _("%(match)s: the post-match sequence of %(team)s") % {"match": match, "team": team.name},
+                        reverse("match_postmatch", args=[match.pk, team.pk]),
+                        match,
+                        team,
+                    )
+                )
+    return todos
+
+
+def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, today: date) -> list[Todo]:
+    """Everything waiting for the coach, most urgent first: confirm, finish the last match, then the next."""
+    levelups = levelup_todos(teams)
+    chosen = {(t.match.pk, t.team.pk) for t in levelups if t.match is not None}
+    postmatches = postmatch_todos(teams, skip=chosen)
+    blocked = {t.team.pk for t in [*levelups, *postmatches] if t.match is not None}
+    return [
+        *confirm_todos(user, [t.pk for t in teams]),
+        *levelups,
+        *postmatches,
+        *report_todos(scheduled, today=today),
+        *prematch_todos(teams, scheduled, today=today, blocked=blocked),
+    ]
+
+
+def filter_rounds(rounds: dict[int, list[dict]], *, team: int | None, division: int | None) -> dict[int, list[dict]]:
+    """The match list's rounds narrowed to one team and/or one division; empty rounds dropped."""
+    kept: dict[int, list[dict]] = {}
+    for number, matches in rounds.items():
+        rows = [
+            m
+            for m in matches
+            if (team is None or team in (m["home_id"], m["away_id"]))
+            and (division is None or m["division_id"] == division)
+        ]
+        if rows:
+            kept[number] = rows
+    return kept

@@ -1,0 +1,152 @@
+"""Norwegian everywhere (issue 12): every page a visitor, a coach and the board reach, rendered in
+Norwegian, shows none of the English strings and raw keys the issue found."""
+
+import html as htmllib
+import re
+from collections import deque
+
+import pytest
+
+from league import services
+from matches import prematch as pm
+from matches.models import Match
+from matches.report import ReportInput, confirm_report, file_report
+
+pytestmark = pytest.mark.django_db
+
+LINK = re.compile(r'href="(/[^"#]*)"')
+# What the issue saw in the Norwegian interface: English words, rule keys, Python values and lists.
+KNOWN = [
+    "niggling injuries",
+    "ordinary",
+    "expensive",
+    "season-pris",
+    "completion",
+    "heal_dead",
+    "revive_dead",
+    "tr_divisor",
+    "Season entrys",
+    "Please correct the error",
+    "Raser og stallar",
+    "Etter kampens",
+]
+WORDS = re.compile(r"\b(True|False|None)\b|\[\d+, \d+")  # Python's booleans, None and lists
+
+
+def visible_text(html: str) -> str:
+    # scripts and styles are not shown; <code> and <textarea> hold data formats and JSON on purpose
+    html = re.sub(r"<(script|style|code|textarea)\b.*?</\1>", " ", html, flags=re.S | re.I)
+    html = re.sub(r"<!--.*?-->", " ", html, flags=re.S)
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def walk_prematch(match):
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, by=None)
+
+
+@pytest.fixture
+def league(season_with):
+    """A running season with matches in several states: scheduled, pre-match walked, reported, confirmed."""
+    season, teams = season_with(4, 3)
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    services.start_season(season)
+    first = list(Match.objects.filter(division__level=1, round=1).order_by("pk"))
+    confirmed, walked = first[0], first[1]
+    walk_prematch(confirmed)
+    file_report(confirmed, ReportInput(home_score=2, away_score=1), by=confirmed.home.coach)
+    confirm_report(confirmed, by=confirmed.away.coach)
+    walk_prematch(walked)
+    second = Match.objects.filter(division__level=2, round=1, home__isnull=False, away__isnull=False).first()
+    walk_prematch(second)
+    file_report(second, ReportInput(home_score=0, away_score=0), by=second.home.coach)  # waiting to be confirmed
+    return season, teams, confirmed
+
+
+def english_on(client, start, limit, skip=("/static/", "/accounts/logout/", "/i18n/", "/admin/logout/")):
+    """Every page reachable from start (breadth first) and what it shows of the known list."""
+    seen, queue, found, pages = {start}, deque([start]), {}, 0
+    while queue and pages < limit:
+        url = queue.popleft()
+        response = client.get(url)
+        if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
+            continue
+        pages += 1
+        html = response.content.decode()
+        text = visible_text(html)
+        hits = [s for s in KNOWN if s in text] + [m.group(0) for m in WORDS.finditer(text)]
+        if hits:
+            found[url] = sorted(set(hits))
+        for link in LINK.findall(html):
+            link = link.replace("&amp;", "&")
+            if link in seen or link.startswith(skip) or ("/admin/" in link and ("?" in link or "/history/" in link)):
+                continue
+            seen.add(link)
+            queue.append(link)
+    return pages, found
+
+
+@pytest.fixture
+def client(client):
+    client.cookies["django_language"] = "nb"
+    return client
+
+
+def test_a_visitor_sees_no_english_or_raw_keys(client, league):
+    pages, found = english_on(client, "/", limit=150)
+    assert pages > 20
+    assert found == {}
+
+
+def test_the_coaches_see_no_english_or_raw_keys(client, league):
+    _, _, confirmed = league
+    found = {}
+    for coach in (confirmed.home.coach, confirmed.away.coach):
+        client.force_login(coach)
+        pages, on_pages = english_on(client, "/my/", limit=150)
+        assert pages > 20
+        found.update(on_pages)
+    assert found == {}
+
+
+def test_the_board_sees_no_english_or_raw_keys(client, league, board_member):
+    client.force_login(board_member)
+    pages, found = english_on(client, "/", limit=250)
+    assert pages > 30
+    admin_pages, in_admin = english_on(client, "/admin/", limit=60)
+    assert admin_pages > 10
+    assert {**found, **in_admin} == {}
+
+
+def test_dates_are_written_the_norwegian_way(client, league):
+    """ "24. nov." in Norwegian (Django's own nb format would say "24. november"), "24. Nov" in English."""
+    import datetime
+
+    _, teams, _ = league
+    coming = (
+        Match.objects.filter(status=Match.Status.SCHEDULED, home=teams[0]).first()
+        or Match.objects.filter(status=Match.Status.SCHEDULED, away=teams[0]).first()
+    )
+    Match.objects.filter(pk=coming.pk).update(date=datetime.date(2026, 11, 24))
+    assert "24. nov." in visible_text(client.get(f"/teams/{teams[0].pk}/").content.decode())
+    client.cookies["django_language"] = "en"
+    assert "24. Nov" in visible_text(client.get(f"/teams/{teams[0].pk}/").content.decode())
+
+
+def test_amounts_in_messages_are_written_as_in_the_tables(client, league):
+    """A refusal's amounts as the tables write them: 250 000 with a no-break space, not 250,000."""
+    from league.once import new_token
+
+    _, teams, _ = league
+    team = teams[0]  # 350 000 in the treasury after its players
+    client.force_login(team.coach)
+    for facility in ("tv_station", "vip_lounge"):  # 250 000 + 150 000: the second does not fit
+        url = f"/teams/{team.pk}/buy/facility-{facility}/"
+        response = client.post(url, {"token": new_token(), "confirmed": "1"}, follow=True)
+    text = visible_text(response.content.decode())
+    assert "150\u00a0000" in text and "150,000" not in text

@@ -1,0 +1,201 @@
+"""The coach's own page (issue 12): his teams, his next match, and a to-do per thing waiting for him."""
+
+from datetime import date, timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league import services
+from matches import prematch as pm
+from matches.models import DevelopmentRoll, DiceRoll, Match
+from matches.report import ReportInput, confirm_report, file_report
+from matches.selectors import coach_todos, scheduled_for
+from teams.models import Player, Team
+from tests.conftest import PASSWORD, has_amount
+
+pytestmark = pytest.mark.django_db
+
+
+def todos_of(user, *, today=None):
+    teams = list(Team.objects.filter(coach=user).select_related("race"))
+    scheduled = list(scheduled_for([t.pk for t in teams]))
+    return coach_todos(user, teams, scheduled, today=today or timezone.localdate())
+
+
+def kinds(user, **kw):
+    return [t.kind for t in todos_of(user, **kw)]
+
+
+def test_a_coach_lands_on_his_own_page_after_logging_in(client, league_match):
+    coach = league_match.home.coach
+    response = client.post(reverse("login"), {"username": coach.username, "password": PASSWORD}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("coach_home")
+    html = response.content.decode()
+    assert league_match.home.name in html and league_match.away.name in html
+    assert "Home against" in html  # the first fixture of the generated round is his home match
+
+
+def test_the_board_and_users_without_a_team_land_on_the_front_page(client, board_member, make_user):
+    for user in (board_member, make_user("no_team")):
+        client.force_login(user)
+        response = client.get(reverse("coach_home"))
+        assert response.status_code == 302 and response.url == reverse("home")
+
+
+def test_anonymous_is_sent_to_log_in(client):
+    response = client.get(reverse("coach_home"))
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_the_nav_links_my_team_for_a_logged_in_coach(client, league_match, board_member):
+    assert "My team" not in client.get(reverse("standings")).content.decode()
+    client.force_login(league_match.home.coach)
+    assert reverse("coach_home") in client.get(reverse("standings")).content.decode()
+    client.force_login(board_member)
+    assert 'class="nav-mine"' not in client.get(reverse("standings")).content.decode()
+
+
+def test_the_page_shows_tr_treasury_next_match_and_injuries(client, league_match):
+    match = league_match
+    home = match.home
+    hurt = home.players.order_by("number").first()
+    Player.objects.filter(pk=hurt.pk).update(niggling=1, miss_matches=1)
+    client.force_login(home.coach)
+    html = client.get(reverse("coach_home")).content.decode()
+    # TR = value / 10,000 + SPP (R1). Home: the injured player misses the match, so 10 Linemen at 50,000
+    # count (R3) + an apothecary 50,000 = 55; away: 11 Linemen = 55.
+    assert "TR 55 against 55" in html
+    # treasury: 1,000,000 to start - 11 × 50,000 - the apothecary's 50,000 = 400,000
+    assert has_amount(html, 400000)
+    assert f"#{hurt.number} {hurt.name}" in html and "1 NI" in html and "M1M" in html
+    assert match.division.name in html and "Home against" in html
+
+
+@pytest.mark.parametrize("kind", ["prematch", "report", "confirm", "postmatch"])
+def test_the_page_stays_within_its_query_budget(client, django_assert_max_num_queries, league_match, kind):
+    match = league_match
+    if kind != "prematch":
+        walk(match)
+    if kind in ("confirm", "postmatch"):
+        file_report(match, ReportInput(home_score=1, away_score=0), by=match.away.coach)
+    if kind == "postmatch":
+        confirm_report(match, by=match.home.coach)
+    client.force_login(match.home.coach)
+    client.get(reverse("coach_home"))  # warm the session and the parsed ruleset
+    with django_assert_max_num_queries(30):
+        response = client.get(reverse("coach_home"))
+    assert [t.kind for t in response.context["todos"]][:1] == [kind]
+
+
+def walk(match):
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, by=None)
+
+
+def test_each_coach_picks_his_own_squad_r3(league_match):
+    match = league_match
+    home, away = match.home.coach, match.away.coach
+    assert kinds(home) == ["prematch"] and kinds(away) == ["prematch"]
+    assert "Squads" in todos_of(home)[0].label
+    pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
+    assert kinds(home) == []  # waiting for the other coach's squad
+    assert kinds(away) == ["prematch"]
+
+
+def test_the_ticket_price_waits_for_the_home_coach_only(league_match):
+    match = league_match
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    assert "Weather" in todos_of(match.away.coach)[0].label  # either coach rolls the weather
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    assert kinds(match.away.coach) == []
+    todo = todos_of(match.home.coach)[0]
+    assert "Ticket price" in todo.label and todo.url == reverse("match_prematch", args=[match.pk])
+
+
+def test_a_walked_pre_match_leaves_the_report_to_file(league_match):
+    walk(league_match)
+    for coach in (league_match.home.coach, league_match.away.coach):
+        [todo] = todos_of(coach)
+        assert todo.kind == "report" and todo.url == reverse("match_report", args=[league_match.pk])
+
+
+def test_a_match_played_on_paper_asks_for_the_report_not_the_pre_match(league_match):
+    Match.objects.filter(pk=league_match.pk).update(date=date(2026, 11, 20))
+    assert kinds(league_match.home.coach, today=date(2026, 11, 19)) == ["prematch"]
+    assert kinds(league_match.home.coach, today=date(2026, 11, 20)) == ["report"]
+
+
+def test_the_other_coach_confirms_and_then_both_walk_the_post_match(league_match):
+    match = league_match
+    walk(match)
+    file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+    assert "confirm" not in kinds(match.home.coach)  # he filed it: the other coach confirms
+    [todo] = [t for t in todos_of(match.away.coach) if t.kind == "confirm"]
+    assert todo.url == match.get_absolute_url() and "1–0" in todo.label
+    confirm_report(match, by=match.away.coach)
+    for team in (match.home, match.away):
+        # the next match's squad waits until this post-match is done (pick_squad refuses before)
+        [todo] = todos_of(team.coach)
+        assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
+
+
+def test_a_development_roll_to_choose_replaces_the_post_match_to_do_r29(league_match):
+    match = league_match
+    walk(match)
+    file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+    confirm_report(match, by=match.away.coach)
+    player = match.home.players.order_by("number").first()
+    dice = DiceRoll.objects.create(match=match, step="development", purpose="development:x:1", sides=6, values=[2, 3])
+    DevelopmentRoll.objects.create(match=match, player=player, index=1, dice=dice, result="normal")
+    assert kinds(match.home.coach) == ["levelup"]
+    assert kinds(match.away.coach) == ["postmatch"]
+    Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)  # R10: Tzeentch 12
+    assert kinds(match.home.coach) == ["levelup", "levelup"]
+
+
+def test_the_team_page_lists_the_coming_matches(client, league_match):
+    html = client.get(reverse("team", args=[league_match.home_id])).content.decode()
+    assert "Coming matches" in html and reverse("match", args=[league_match.pk]) in html
+
+
+def test_the_match_list_filters_by_team_and_division(client, season_with):
+    season, teams = season_with(2, 2)
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    first, second = season.divisions.order_by("level")
+    url = reverse("matches")
+    by_team = client.get(url, {"season": season.pk, "team": teams[0].pk}).context["board"].rounds
+    shown = [m for ms in by_team.values() for m in ms]
+    assert shown and all(teams[0].pk in (m["home_id"], m["away_id"]) for m in shown)
+    by_division = client.get(url, {"season": season.pk, "division": second.pk}).context["board"].rounds
+    assert {m["division_id"] for ms in by_division.values() for m in ms} == {second.pk}
+    everything = client.get(url, {"season": season.pk, "team": "x"}).context["board"].rounds
+    assert {m["division_id"] for ms in everything.values() for m in ms} == {first.pk, second.pk}
+
+
+@pytest.fixture
+def cup_match(season_with, board_member):
+    season, teams = season_with(2, 2)
+    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    return cup.matches.get(round=1, cup_slot=0)
+
+
+@pytest.mark.parametrize("who, allowed", [("anonymous", False), ("other", False), ("own", False), ("board", True)])
+def test_only_the_board_dates_a_cup_match(client, cup_match, board_member, make_user, who, allowed):
+    users = {"other": make_user("someone"), "own": cup_match.home.coach, "board": board_member}
+    if who in users:
+        client.force_login(users[who])
+    day = timezone.localdate() + timedelta(days=7)
+    response = client.post(reverse("match_move", args=[cup_match.pk]), {"round": 5, "date": day.isoformat()})
+    cup_match.refresh_from_db()
+    assert cup_match.round == 1  # the round is the bracket's (R34), never moved
+    assert (cup_match.date == day) is allowed
+    assert response.status_code == (302 if allowed else 403)
+    if allowed:
+        assert day.strftime("%-d. %b") in client.get(reverse("cup", args=[cup_match.season_id])).content.decode()

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core.signals import request_finished
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
@@ -9,7 +10,11 @@ class LeagueConfig(AppConfig):
     verbose_name = _("League")
 
     def ready(self) -> None:
+        from league import logs, user_admin
         from league.accounts import grant_board_permissions
+
+        user_admin.register()
+        request_finished.connect(logs.forget_request_id, dispatch_uid="league.forget_request_id")
 
         # Permissions exist only after every app has migrated, so the board's
         # group is given them here rather than in the data migration.

@@ -3,23 +3,28 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from league.inputs import MONEY_MAX, NAME_MAX, IdModelChoiceField, IdModelMultipleChoiceField, LeagueDateField
 from league.models import Ruleset
 from matches.models import Match
 from teams.models import Team
 
+# A number pad on a phone, for dice and scores typed beside the pitch (issue 12).
+WHOLE_NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
+
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80)
-    ruleset = forms.ModelChoiceField(label=_("Ruleset"), queryset=Ruleset.objects.published())
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
+    ruleset = IdModelChoiceField(label=_("Ruleset"), queryset=Ruleset.objects.published())
     first_with_stadium_rules = forms.BooleanField(
         label=_("First season with stadium rules (neutral venue allowed)"), required=False
     )
-    division_1 = forms.ModelMultipleChoiceField(
+    division_1 = IdModelMultipleChoiceField(
         label=_("1st division"), queryset=Team.objects.active(), widget=forms.CheckboxSelectMultiple, required=False
     )
-    division_2 = forms.ModelMultipleChoiceField(
+    division_2 = IdModelMultipleChoiceField(
         label=_("2nd division"), queryset=Team.objects.active(), widget=forms.CheckboxSelectMultiple, required=False
     )
 
@@ -34,15 +39,17 @@ class SeasonForm(forms.Form):
 
 
 class FixturesForm(forms.Form):
-    start = forms.DateField(label=_("First round on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    days_between = forms.IntegerField(label=_("Days between rounds"), min_value=1, max_value=60, initial=14)
+    start = LeagueDateField(label=_("First round on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    days_between = forms.IntegerField(
+        label=_("Days between rounds"), min_value=1, max_value=60, initial=14, widget=WHOLE_NUMBER
+    )
 
 
 class FixtureForm(forms.Form):
-    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
-    home = forms.ModelChoiceField(label=_("Home"), queryset=Team.objects.none())
-    away = forms.ModelChoiceField(label=_("Away"), queryset=Team.objects.none())
-    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99, widget=WHOLE_NUMBER)
+    home = IdModelChoiceField(label=_("Home"), queryset=Team.objects.none())
+    away = IdModelChoiceField(label=_("Away"), queryset=Team.objects.none())
+    date = LeagueDateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args: Any, teams, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -51,13 +58,13 @@ class FixtureForm(forms.Form):
 
 
 class MoveFixtureForm(forms.Form):
-    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
-    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99, widget=WHOLE_NUMBER)
+    date = LeagueDateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
 
 class TiebreakForm(forms.Form):
-    winner = forms.ModelChoiceField(label=_("Winner"), queryset=Team.objects.none())
-    loser = forms.ModelChoiceField(label=_("Loser"), queryset=Team.objects.none())
+    winner = IdModelChoiceField(label=_("Winner"), queryset=Team.objects.none())
+    loser = IdModelChoiceField(label=_("Loser"), queryset=Team.objects.none())
 
     def __init__(self, *args: Any, teams, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -66,14 +73,15 @@ class TiebreakForm(forms.Form):
 
 
 class CupDrawForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80)
-    prize = forms.IntegerField(label=_("Prize"), min_value=0, initial=0)
-    teams = forms.ModelMultipleChoiceField(
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
+    prize = forms.IntegerField(label=_("Prize"), min_value=0, max_value=MONEY_MAX, initial=0, widget=WHOLE_NUMBER)
+    teams = IdModelMultipleChoiceField(
         label=_("Teams"), queryset=Team.objects.none(), widget=forms.CheckboxSelectMultiple
     )
     order = forms.CharField(
         label=_("Order set by hand"),
         required=False,
+        max_length=5_000,
         help_text=_("Leave empty for a random draw, or list the team names in draw order, one per line."),
         widget=forms.Textarea(attrs={"rows": 4}),
     )
@@ -97,14 +105,18 @@ class CupDrawForm(forms.Form):
 
 
 class SeasonEndForm(forms.Form):
-    next_name = forms.CharField(label=_("Name of the next season"), max_length=80)
+    next_name = forms.CharField(label=_("Name of the next season"), max_length=NAME_MAX)
 
 
 class ResultForm(forms.Form):
-    home_score = forms.IntegerField(label=_("Home touchdowns"), min_value=0, max_value=30)
-    away_score = forms.IntegerField(label=_("Away touchdowns"), min_value=0, max_value=30)
-    home_casualties = forms.IntegerField(label=_("Casualties caused by home"), min_value=0, max_value=30, initial=0)
-    away_casualties = forms.IntegerField(label=_("Casualties caused by away"), min_value=0, max_value=30, initial=0)
+    home_score = forms.IntegerField(label=_("Home touchdowns"), min_value=0, max_value=30, widget=WHOLE_NUMBER)
+    away_score = forms.IntegerField(label=_("Away touchdowns"), min_value=0, max_value=30, widget=WHOLE_NUMBER)
+    home_casualties = forms.IntegerField(
+        label=_("Casualties caused by home"), min_value=0, max_value=30, initial=0, widget=WHOLE_NUMBER
+    )
+    away_casualties = forms.IntegerField(
+        label=_("Casualties caused by away"), min_value=0, max_value=30, initial=0, widget=WHOLE_NUMBER
+    )
     tiebreak_winner = forms.ChoiceField(label=_("Tiebreak winner (drawn cup match)"), required=False)
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
@@ -116,3 +128,20 @@ class ResultForm(forms.Form):
     def tiebreak_winner_id(self) -> int | None:
         value = self.cleaned_data.get("tiebreak_winner")
         return int(value) if value else None
+
+
+class CoachForm(UserCreationForm):
+    """A coach's account: a name to log in with, a first password, and nothing that grants rights."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "first_name", "last_name", "email")
+
+
+class ForfeitForm(forms.Form):
+    """The board records a forfeit (R35): which of the two teams forfeits."""
+
+    team = forms.TypedChoiceField(label=_("The team that forfeits"), coerce=int)
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [(t.pk, t.name) for t in (match.home, match.away) if t is not None]

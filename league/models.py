@@ -148,6 +148,8 @@ class Season(models.Model):
         ordering = ["-created_at"]
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
+        # The league's two roles (league.accounts), held through groups whatever their names.
+        permissions = [("board", "Acts as the league board"), ("coach", "Coaches a team in the league")]
 
     def __str__(self) -> str:
         return self.name
@@ -187,6 +189,8 @@ class SeasonEntry(models.Model):
     team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="season_entries")
 
     class Meta:
+        verbose_name = _("season entry")
+        verbose_name_plural = _("season entries")
         ordering = ["division", "team__name"]
         constraints = [models.UniqueConstraint(fields=["season", "team"], name="team_once_per_season")]
 
@@ -204,6 +208,8 @@ class TiebreakGame(models.Model):
     recorded_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("tiebreak game")
+        verbose_name_plural = _("tiebreak games")
         constraints = [
             models.UniqueConstraint(fields=["division", "winner", "loser"], name="tiebreak_once"),
             models.CheckConstraint(condition=~models.Q(winner=models.F("loser")), name="tiebreak_two_teams"),
@@ -239,6 +245,10 @@ class SeasonEnd(models.Model):
     committed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     committed_at = models.DateTimeField(default=timezone.now)
     summary = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = _("season end")
+        verbose_name_plural = _("season ends")
 
     def __str__(self) -> str:
         return f"End of {self.season}"

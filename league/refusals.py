@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 
 class Refusal(Exception):
@@ -17,10 +18,25 @@ class Refusal(Exception):
         super().__init__("; ".join(self.messages))
 
 
+class AlreadyDone(Refusal):
+    """The same form was already carried out (its one-time token is used); nothing changed this time.
+    `result` is what the first send made (a ledger line, a team), for the view to point at."""
+
+    def __init__(self, what: str = "", *, result: object = None) -> None:
+        self.result = result
+        if what:
+            message = _("This is already done (%(what)s); nothing more was paid.") % {"what": what}
+        else:
+            message = _("This is already done.")
+        super().__init__([message])
+
+
 def act_and_redirect(request: HttpRequest, action: Callable[[], str], to: object) -> HttpResponse:
     """Run one write: its success message or every refusal becomes a message, then redirect."""
     try:
         done = action()
+    except AlreadyDone as exc:
+        messages.info(request, exc.messages[0])
     except Refusal as exc:
         for message in exc.messages:
             messages.error(request, message)

@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,7 +19,7 @@ from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry
 from league.refusals import Refusal
 from league.selectors import division_lines
 from matches.models import Match
-from teams.models import Player, Team, TreasuryEntry
+from teams.models import Player, Stadium, Team, TreasuryEntry
 
 
 class SeasonError(Refusal):
@@ -59,26 +59,89 @@ def create_season(
             if team.pk in seen:
                 raise SeasonError([_("%(team)s is in two divisions.") % {"team": team}])
             seen.add(team.pk)
-    season = Season.objects.create(
-        name=name.strip(), ruleset=ruleset, first_with_stadium_rules=first_with_stadium_rules, previous=previous
-    )
+    try:
+        with transaction.atomic():
+            season = Season.objects.create(
+                name=name.strip(), ruleset=ruleset, first_with_stadium_rules=first_with_stadium_rules, previous=previous
+            )
+    except IntegrityError as exc:  # another board created it a moment ago
+        raise SeasonError([_("A season called %(name)s already exists.") % {"name": name}]) from exc
     for plan in divisions:
         division = Division.objects.create(season=season, level=plan.level, name=plan.name, die=plan.die)
         SeasonEntry.objects.bulk_create(SeasonEntry(season=season, division=division, team=t) for t in plan.teams)
+        start_stadiums(division, plan.teams)
     return season
+
+
+def stadium_rules_in_force(season: Season) -> bool:
+    """This season or one before it was the first with stadium rules."""
+    while season is not None:
+        if season.first_with_stadium_rules:
+            return True
+        season = season.previous
+    return False
+
+
+def start_stadiums(division: Division, teams: Sequence[Team]) -> None:
+    """R16: when the stadium rules begin, teams in the 1st division start at 80,000 seats, the others
+    at 60,000; a team founded later starts at the capacity of the division it enters. A stadium that is
+    no longer at a start capacity (registered bigger, expanded, vandalised) is left as it is."""
+    season = division.season
+    if not stadium_rules_in_force(season):
+        return
+    r = season.ruleset.rules
+    starts = {r.start_capacity(first_division=True), r.start_capacity(first_division=False)}
+    capacity = r.start_capacity(first_division=division.level == 1)
+    played_before = set(
+        SeasonEntry.objects.filter(team__in=teams).exclude(season=season).values_list("team_id", flat=True)
+    )
+    for stadium in Stadium.objects.select_for_update().filter(team__in=teams).order_by("pk"):
+        newcomer = stadium.team_id not in played_before
+        at_start = stadium.capacity in starts and stadium.capacity != capacity
+        if at_start and (season.first_with_stadium_rules or newcomer):
+            stadium.capacity = capacity
+            stadium._change_reason = "R16"
+            stadium.save(update_fields=["capacity"])
+
+
+def _refuse_if_prematch_walked(matches: QuerySet[Match], refusal: str) -> None:
+    """Squads, dice, a handicap drawn or a pre-match step done are records: deleting the fixture would
+    silently lose them (and a drawn handicap protects its dice), so the board is told which match."""
+    walked = (
+        matches.filter(
+            Q(prematch__done__gt=0) | Q(squad__isnull=False) | Q(handicaps__isnull=False) | Q(dice__isnull=False)
+        )
+        .select_related("home", "away")
+        .order_by("round", "pk")
+        .first()
+    )
+    if walked is not None:
+        raise SeasonError(
+            [
+                refusal,
+                _("The pre-match sequence of %(match)s (round %(round)s) has begun: its squads or dice are recorded.")
+                % {"match": walked, "round": walked.round},
+            ]
+        )
 
 
 @transaction.atomic
 def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
     """Change who plays in a division, until its first match is played."""
     division = Division.objects.select_for_update().get(pk=division.pk)
-    if division.matches.filter(status=Match.Status.CONFIRMED).exists():
+    if division.matches.filter(
+        status__in=[Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED]
+    ).exists():
         raise SeasonError([_("The division has played matches: its teams can no longer change.")])
+    _refuse_if_prematch_walked(
+        division.matches.filter(status=Match.Status.SCHEDULED), _("The teams of the division cannot change.")
+    )
     taken = SeasonEntry.objects.filter(season=division.season_id, team__in=teams).exclude(division=division)
     if taken.exists():
         raise SeasonError([_("%(team)s already plays in another division.") % {"team": taken.first().team}])
     division.entries.all().delete()
     SeasonEntry.objects.bulk_create(SeasonEntry(season=division.season, division=division, team=t) for t in teams)
+    start_stadiums(division, teams)
     division.matches.filter(status=Match.Status.SCHEDULED).delete()
 
 
@@ -91,6 +154,7 @@ def generate_fixtures(division: Division, *, start: date | None = None, days_bet
     teams = {e.team_id: e.team for e in division.entries.select_related("team")}
     if len(teams) < 2:
         raise SeasonError([_("A division needs at least two teams.")])
+    _refuse_if_prematch_walked(division.matches.all(), _("The fixtures cannot be regenerated."))
     division.matches.all().delete()
     fixtures = rules.double_round_robin(sorted(teams, key=lambda pk: teams[pk].name))
     matches = [
@@ -174,9 +238,13 @@ def draw_cup(
     else:
         drawn = list(ids)
         secrets.SystemRandom().shuffle(drawn)
-    cup = Cup.objects.create(
-        season=season, name=name, prize=prize, draw=drawn, drawn_randomly=order is None, drawn_by=by
-    )
+    try:
+        with transaction.atomic():
+            cup = Cup.objects.create(
+                season=season, name=name, prize=prize, draw=drawn, drawn_randomly=order is None, drawn_by=by
+            )
+    except IntegrityError as exc:  # another board drew it a moment ago
+        raise SeasonError([_("The cup of this season is already drawn.")]) from exc
     for slot, (home, away) in enumerate(rules.cup_first_round(drawn)):
         match = Match.objects.create(season=season, cup=cup, round=1, cup_slot=slot, home_id=home, away_id=away)
         if away is None:
@@ -309,13 +377,25 @@ def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
             cause=season,
             idempotency_key=f"prize:{season.pk}:{team.pk}:{reason}",
         )
-    Team.objects.filter(season_entries__season=season).update(trophy_rerolls=0)
-    for team, _reason in plan.trophies:
-        Team.objects.filter(pk=team.pk).update(trophy_rerolls=F("trophy_rerolls") + r.settings.trophy_rerolls)
-    for team in plan.promoted:
-        Team.objects.filter(pk=team.pk).update(fan_factor=F("fan_factor") + r.settings.promotion_fan_factor)
+    # Load, change, save under the lock: every change leaves a history record.
+    locked = (
+        Team.objects.select_for_update()
+        .order_by("pk")
+        .in_bulk(Team.objects.filter(season_entries__season=season).values_list("pk", flat=True))
+    )
+    trophies = [t.pk for t, _reason in plan.trophies]
+    promoted = {t.pk for t in plan.promoted}
+    for pk, team in locked.items():
+        before = (team.trophy_rerolls, team.fan_factor)
+        team.trophy_rerolls = trophies.count(pk) * r.settings.trophy_rerolls
+        if pk in promoted:
+            team.fan_factor += r.settings.promotion_fan_factor
+        if (team.trophy_rerolls, team.fan_factor) != before:
+            team.save(update_fields=["trophy_rerolls", "fan_factor"])
     keep = r.settings.niggling_kept_between_seasons
-    Player.objects.filter(pk__in=[p.pk for p, _n in plan.niggling]).update(niggling=keep)
+    for player in Player.objects.select_for_update().filter(pk__in=[p.pk for p, _n in plan.niggling]).order_by("pk"):
+        player.niggling = keep
+        player.save(update_fields=["niggling"])
     season.status = Season.Status.FINISHED
     season.ended_at = timezone.now()
     season.save(update_fields=["status", "ended_at"])

@@ -1,10 +1,20 @@
 from django.urls import path
 
-from league import views
+from league import ruleset_views, views
 
 urlpatterns = [
+    path("my/", views.coach_home, name="coach_home"),
     path("standings/", views.standings, name="standings"),
     path("rules/", views.rules, name="rules"),
+    path("rules/versions/", ruleset_views.version_list, name="rules_versions"),
+    path("rules/versions/<int:pk>/", ruleset_views.version_detail, name="rules_version"),
+    path("rules/versions/<int:pk>/copy/", ruleset_views.version_copy, name="rules_version_copy"),
+    path("rules/versions/<int:pk>/edit/", ruleset_views.version_edit, name="rules_version_edit"),
+    path("rules/versions/<int:pk>/preview/", ruleset_views.version_preview, name="rules_version_preview"),
+    path("rules/versions/<int:pk>/publish/", ruleset_views.version_publish, name="rules_version_publish"),
+    path("rules/versions/<int:pk>/export/", ruleset_views.version_export, name="rules_version_export"),
+    path("rules/versions/<int:pk>/import/", ruleset_views.version_import, name="rules_version_import"),
+    path("rules/compare/", ruleset_views.version_compare, name="rules_compare"),
     path("seasons/", views.season_list, name="seasons"),
     path("seasons/new/", views.season_create, name="season_create"),
     path("seasons/<int:pk>/", views.season_detail, name="season"),
@@ -18,6 +28,7 @@ urlpatterns = [
     path(
         "seasons/<int:pk>/divisions/<int:division_pk>/teams/", views.season_division_teams, name="season_division_teams"
     ),
+    path("coaches/new/", views.coach_create, name="coach_create"),
     path("api/seasons/", views.api_seasons, name="api_seasons"),
     path("api/seasons/<int:pk>/standings/", views.api_standings, name="api_standings"),
 ]

@@ -2,12 +2,18 @@
 
 A roll made for a purpose is returned again on a refresh, a resubmitted form or a second tab:
 the (match, purpose) unique constraint decides, not a check in a view.
+
+The demo league rolls the same dice from a seeded `random.Random` (`with dice.seeded(rng):`), so
+`seed_demo --seed N` builds the same league every time; a real match never has a source set.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -18,6 +24,25 @@ from matches.models import DiceRoll, Match
 
 class DiceError(Refusal):
     pass
+
+
+_source: ContextVar[random.Random | None] = ContextVar("dice_source", default=None)
+
+
+@contextmanager
+def seeded(source: random.Random) -> Iterator[None]:
+    """Server rolls come from `source` inside the block (the demo's repeatable league)."""
+    token = _source.set(source)
+    try:
+        yield
+    finally:
+        _source.reset(token)
+
+
+def randbelow(n: int) -> int:
+    """0 ≤ x < n from the server's source: `secrets`, or the seeded source inside `seeded()`."""
+    source = _source.get()
+    return source.randrange(n) if source is not None else secrets.randbelow(n)
 
 
 def check_entered(values: Sequence[int], *, sides: int, count: int, d66: bool = False) -> list[int]:
@@ -69,7 +94,7 @@ def roll(
     if entered is not None:
         values = check_entered(list(entered), sides=sides, count=count, d66=d66)
     else:
-        values = [secrets.randbelow(sides) + 1 for _ in range(count)]
+        values = [randbelow(sides) + 1 for _ in range(count)]
     # Insert or keep what is there: the unique (match, purpose) decides in one statement, so a refresh,
     # a resubmit or another tab gets the dice that were rolled first.
     DiceRoll.objects.bulk_create(

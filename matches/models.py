@@ -66,6 +66,16 @@ class Match(models.Model):
         related_name="+",
         verbose_name=_("tiebreak winner"),
     )
+    forfeited_by = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("forfeited by"),
+        help_text=_("R35: the team that forfeited; the opponent is awarded the win."),
+    )
+    forfeit_fan_factor_lost = models.PositiveSmallIntegerField(default=0)
     comment = models.TextField(_("comment"), blank=True)
     dispute_comment = models.TextField(_("why it is disputed"), blank=True)
     filed_by = models.ForeignKey(
@@ -227,6 +237,8 @@ class PlayerMatch(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("player match line")
+        verbose_name_plural = _("player match lines")
         ordering = ["match", "team", "player__number"]
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="player_once_per_report")]
 
@@ -257,6 +269,8 @@ class ApothecaryUse(models.Model):
     roll = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("The 2+ roll; none for NI checks."))
 
     class Meta:
+        verbose_name = _("apothecary use")
+        verbose_name_plural = _("apothecary uses")
         constraints = [models.UniqueConstraint(fields=["match", "player", "action"], name="apothecary_once_per_case")]
 
     def __str__(self) -> str:
@@ -277,11 +291,16 @@ class SquadEntry(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
 
     class Meta:
+        verbose_name = _("squad entry")
+        verbose_name_plural = _("squad entries")
         ordering = ["match", "team", "player__number"]
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="squad_player_once")]
 
     def __str__(self) -> str:
         return f"{self.player} ({self.get_status_display()})"
+
+
+TICKET_LABELS = {"cheap": _("cheap"), "ordinary": _("ordinary"), "expensive": _("expensive")}
 
 
 class PreMatch(models.Model):
@@ -322,10 +341,16 @@ class PreMatch(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name_plural = _("pre-match sequences")
         verbose_name = _("pre-match sequence")
 
     def __str__(self) -> str:
         return f"Pre-match of {self.match}"
+
+    @property
+    def ticket_label(self) -> str:
+        """The ticket price in the interface's language, never its key."""
+        return str(TICKET_LABELS.get(self.ticket, self.ticket))
 
 
 class HandicapDraw(models.Model):
@@ -348,6 +373,8 @@ class HandicapDraw(models.Model):
     )
 
     class Meta:
+        verbose_name = _("handicap draw")
+        verbose_name_plural = _("handicap draws")
         ordering = ["match", "index"]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="handicap_index_once"),
@@ -385,6 +412,7 @@ class PostMatch(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name_plural = _("post-match sequences")
         verbose_name = _("post-match sequence")
         constraints = [models.UniqueConstraint(fields=["match", "team"], name="postmatch_once_per_team")]
 
@@ -402,8 +430,13 @@ class DevelopmentRoll(models.Model):
     result = models.CharField(max_length=10)
     is_double = models.BooleanField(default=False)
     choice = models.CharField(max_length=60, blank=True)
+    before_match = models.BooleanField(
+        default=False, help_text=_("Earned by an Inspiration MVP: rolled and chosen before the match (R23).")
+    )
 
     class Meta:
+        verbose_name = _("development roll")
+        verbose_name_plural = _("development rolls")
         ordering = ["match", "player", "index"]
         constraints = [models.UniqueConstraint(fields=["match", "player", "index"], name="development_once")]
 

@@ -8,19 +8,28 @@ key in the ledger. The match's SPP were added when the report was confirmed.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.numbers import money
 from league.refusals import Refusal
 from matches import dice
-from matches.models import DevelopmentRoll, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
+from matches.models import (
+    ApothecaryUse,
+    DevelopmentRoll,
+    DiceRoll,
+    Match,
+    PlayerMatch,
+    PostMatch,
+    PreMatch,
+    SquadEntry,
+)
 from teams.models import Player, PlayerSkill, Skill, StatChange, Team, TreasuryEntry
 
 Step = PostMatch.Step
@@ -44,6 +53,8 @@ def _lock(match: Match, team: Team, step: int) -> tuple[Match, Team, PostMatch]:
         raise PostMatchError([_("The post-match sequence starts once the report is confirmed.")])
     if team.pk not in (match.home_id, match.away_id):
         raise PostMatchError([_("That team did not play this match.")])
+    if match.forfeited_by_id == team.pk:
+        raise PostMatchError([_("A team that forfeits gets no winnings, MVP or SPP (R35).")])
     postmatch = PostMatch.objects.select_for_update().filter(match=match, team=team).first()
     if postmatch is None:
         get_postmatch(match, team)
@@ -95,36 +106,46 @@ def winnings(
     match, team, postmatch = _lock(match, team, Step.WINNINGS)
     r = postmatch.ruleset.rules
     pre = _prematch(match)
-    if pre is None or pre.home_gate is None:
+    forfeit = match.forfeited_by_id is not None
+    if not forfeit and (pre is None or pre.home_gate is None):
         raise PostMatchError([_("The winnings need the gate: walk the pre-match sequence first.")])
     side = _side(match, team)
     home = side == "home"
-    rating = getattr(pre, f"{side}_rating")
-    if rating is None:
+    rating = getattr(pre, f"{side}_rating") if pre else None
+    if rating is None and forfeit:
+        from teams.selectors import roster_sheet
+
+        rating = roster_sheet(team.pk).team_rating.value
+    elif rating is None:
         from matches.prematch import squad_rating
 
         rating = squad_rating(match, team, pre).value
     die = division_die(match, team)
     d = dice.roll(match, f"winnings:{team.pk}", step="winnings", sides=die, entered=roll, by=by, team=team)
     score = match.home_score if home else match.away_score
-    facilities = set(pre.home_facilities) if home and not match.neutral else set()  # R19: at home, as at the gate
+    # R35: a forfeit is not played: no gate, no home crowd, no facilities; the winner rolls with its +1
+    neutral = match.neutral or forfeit
+    attendance = 0 if forfeit else pre.home_gate + pre.away_gate
+    facilities = set(pre.home_facilities) if home and not neutral else set()  # R19: at home, as at the gate
     vip = "vip_lounge" in facilities and r.vip_lounge_applies(touchdowns=score, casualties=_caused(match, team))
     explained = r.explain_winnings(
         d.values[0],
         team_rating=rating,
-        attendance=pre.home_gate + pre.away_gate,
-        capacity=pre.capacity,
+        attendance=attendance,
+        capacity=r.settings.neutral_capacity if forfeit else pre.capacity,
         won=match.winner_id == team.pk,
         home=home,
-        ticket=pre.ticket,
-        neutral=match.neutral,
+        ticket="ordinary" if forfeit else pre.ticket,
+        neutral=neutral,
         vip=vip,
         die=die,
     )
     lines = [
         _("D%(die)s %(roll)s, TR %(tr)s, attendance %(att)s")
-        % {"die": die, "roll": d.shown, "tr": rating, "att": f"{pre.home_gate + pre.away_gate:,}"}
+        % {"die": die, "roll": d.shown, "tr": rating, "att": money(attendance)}
     ]
+    if forfeit:
+        lines.append(_("Won by a forfeit: no gate, no home bonus (R35)."))
     lines += [str(c) for c in explained.cells] + list(explained.steps)
     postmatch.winnings = explained.value
     if explained.value:
@@ -142,7 +163,7 @@ def winnings(
         k = dice.roll(match, f"kiosk:{team.pk}", step="winnings", entered=kiosk, by=by, team=team)
         postmatch.kiosk = r.kiosk_income(k.values[0])
         lines.append(
-            _("Kiosk: D6 %(roll)s → %(income)s (3+, R19)") % {"roll": k.shown, "income": f"{postmatch.kiosk:,}"}
+            _("Kiosk: D6 %(roll)s → %(income)s (3+, R19)") % {"roll": k.shown, "income": money(postmatch.kiosk)}
         )
         if postmatch.kiosk:
             post_entry(
@@ -187,7 +208,7 @@ def _lose_stat(player: Player, stat: str, r: rules.Ruleset, note: str, match: Ma
         ]
         if not others:
             return _("no stat can be lowered further")
-        stat = others[secrets.randbelow(len(others))]
+        stat = others[dice.randbelow(len(others))]
     field = f"{stat.lower()}_change"
     setattr(player, field, getattr(player, field) - 1)
     StatChange.objects.create(
@@ -234,6 +255,152 @@ def _revive(player: Player, match: Match, r: rules.Ruleset, by: Any, entered: Ma
     return ", ".join(parts)
 
 
+def kiosk_applies(match: Match, team: Team) -> bool:
+    """The kiosk pays at home, as the facilities stood at the gate (R19)."""
+    pre = _prematch(match)
+    return team.pk == match.home_id and not match.neutral and pre is not None and "kiosk" in pre.home_facilities
+
+
+@dataclass
+class InjuryFacts:
+    """What the injuries step is decided from, read once: the injured lines, the dice rolled so far,
+    the apothecary's treatments."""
+
+    lines: list[PlayerMatch]
+    stored: dict[str, DiceRoll]
+    uses: dict[tuple[int, str], ApothecaryUse]
+
+
+def injury_facts(match: Match, team: Team) -> InjuryFacts:
+    return InjuryFacts(
+        lines=injured_lines(match, team),
+        stored={d.purpose: d for d in match.dice.filter(step="injuries").select_related("player")},
+        uses={(u.player_id, u.action): u for u in match.apothecary_uses.filter(team=team)},
+    )
+
+
+def _regenerated(player: Player, stored: Mapping[str, Any], r: rules.Ruleset) -> bool | None:
+    """True or False once the Regeneration die is rolled, None if it is not yet (or he has no Regeneration)."""
+    if "Regeneration" not in _skills(player):
+        return None
+    d = stored.get(f"regeneration:{player.pk}")
+    return None if d is None else r.regenerates(d.values[0])
+
+
+def pending_injury_dice(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[tuple[str, Player]]:
+    """The Regeneration and serious injury dice not rolled yet, in R25's order: they decide who is dead
+    before the Bandage Crew is ordered."""
+    r = match.season.ruleset.rules
+    facts = facts or injury_facts(match, team)
+    pending = []
+    for line in facts.lines:
+        player = line.player
+        regenerated = _regenerated(player, facts.stored, r)
+        if "Regeneration" in _skills(player) and regenerated is None:
+            pending.append((f"regeneration:{player.pk}", player))
+        if regenerated:
+            continue
+        heal = facts.uses.get((player.pk, "heal_serious_injury"))
+        healed = heal is not None and r.apothecary_succeeds(heal.roll or 1)
+        serious = line.injury == PlayerMatch.Injury.SERIOUS and not healed
+        if serious and f"serious_injury:{player.pk}" not in facts.stored:
+            pending.append((f"serious_injury:{player.pk}", player))
+    return pending
+
+
+@transaction.atomic
+def roll_injury_dice(
+    match: Match, team: Team, *, entered: Mapping[str, Sequence[int]] | None = None, by: Any
+) -> list[str]:
+    """Roll (once) the Regeneration and serious injury dice, so the coach knows who is dead (R25)."""
+    match, team, _postmatch = _lock(match, team, Step.INJURIES)
+    r = match.season.ruleset.rules
+    entered = entered or {}
+    rolled = []
+    for key, player in pending_injury_dice(match, team):
+        stored = {d.purpose: d for d in match.dice.filter(purpose=f"regeneration:{player.pk}")}
+        if key.startswith("serious_injury") and _regenerated(player, stored, r):
+            continue
+        d66 = key.startswith("serious_injury")
+        dice.roll(match, key, step="injuries", d66=d66, entered=entered.get(key), by=by, player=player)
+        rolled.append(key)
+    return rolled
+
+
+def injury_dice_shown(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[str]:
+    """The Regeneration and serious injury dice already rolled, read out before the Bandage Crew."""
+    r = match.season.ruleset.rules
+    facts = facts or injury_facts(match, team)
+    shown = []
+    for line in facts.lines:
+        player = line.player
+        d = facts.stored.get(f"regeneration:{player.pk}")
+        if d is not None:
+            result = _("regenerates") if r.regenerates(d.values[0]) else _("does not regenerate")
+            shown.append(
+                _("%(player)s: Regeneration D6 %(roll)s, %(result)s.")
+                % {"player": player, "roll": d.shown, "result": result}
+            )
+        d = facts.stored.get(f"serious_injury:{player.pk}")
+        if d is not None:
+            shown.append(
+                _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(name)s.")
+                % {"player": player, "d": d.shown, "name": r.serious_injury(d.total).name}
+            )
+    return shown
+
+
+def healer_limit(team: Team, r: rules.Ruleset) -> int:
+    s = r.settings
+    return {"bandage_crew": len(s.bandage_crew_targets), "apprentice": s.apprentice_players}.get(
+        team.race.healer, s.familiar_players
+    )
+
+
+def healer_candidates(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[Player]:
+    """The dead the Bandage Crew (Apprentice, Familiar) may attempt (R25): killed in the match or on the
+    serious injury table (66), and never one the apothecary treated or tried. Decided from the stored
+    dice: a player whose fate waits on an unrolled die is not offered."""
+    r = match.season.ruleset.rules
+    facts = facts or injury_facts(match, team)
+    candidates = []
+    for line in facts.lines:
+        player = line.player
+        regenerated = _regenerated(player, facts.stored, r)
+        if regenerated or (regenerated is None and "Regeneration" in _skills(player)):
+            continue
+        if line.injury == PlayerMatch.Injury.SERIOUS:
+            d = facts.stored.get(f"serious_injury:{player.pk}")
+            treated = (player.pk, "heal_serious_injury") in facts.uses
+            if treated or d is None or not r.serious_injury(d.total).dead:
+                continue
+        else:
+            apothecary = {(player.pk, "heal_dead"), (player.pk, "revive_dead")} & facts.uses.keys()
+            if line.injury != PlayerMatch.Injury.DEAD or apothecary:
+                continue
+        if team.race.healer != "bandage_crew" and "Regeneration" in _skills(player):
+            continue  # R9: the Apprentice cannot treat him
+        candidates.append(player)
+    return candidates
+
+
+def revived_by_apothecary(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[Player]:
+    """The dead the apothecary revives (R26): they roll on the revival table."""
+    r = match.season.ruleset.rules
+    facts = facts or injury_facts(match, team)
+    revived = []
+    for line in facts.lines:
+        if line.injury != PlayerMatch.Injury.DEAD or _regenerated(line.player, facts.stored, r):
+            continue
+        heal = facts.uses.get((line.player_id, "heal_dead"))
+        revive = facts.uses.get((line.player_id, "revive_dead"))
+        if heal and r.apothecary_succeeds(heal.roll or 1):
+            continue
+        if revive and r.apothecary_succeeds(revive.roll or 1):
+            revived.append(line.player)
+    return revived
+
+
 @transaction.atomic
 def injuries(
     match: Match,
@@ -256,9 +423,10 @@ def injuries(
     # R37: a match to miss is served with every match the team plays.
     played = set(SquadEntry.objects.filter(match=match, team=team).values_list("player_id", flat=True))
     served = Player.objects.on_roster().filter(team=team, miss_matches__gt=0).exclude(pk__in=played)
-    for p in served:
-        lines.append(_("%(player)s has served a match (%(left)s left).") % {"player": p, "left": p.miss_matches - 1})
-    served.update(miss_matches=F("miss_matches") - 1)
+    for p in served:  # saved one by one: each change leaves a history record
+        p.miss_matches -= 1
+        p.save(update_fields=["miss_matches"])
+        lines.append(_("%(player)s has served a match (%(left)s left).") % {"player": p, "left": p.miss_matches})
 
     uses = {(u.player_id, u.action): u for u in match.apothecary_uses.filter(team=team)}
     dead: list[Player] = []
@@ -301,7 +469,7 @@ def injuries(
             parts = [f"{si.name}"]
             if si.dead:
                 if heal:  # treated by the apothecary: no Bandage Crew after him (R25)
-                    Player.objects.filter(pk=player.pk).update(status=Player.Status.DEAD, left_at=timezone.now())
+                    _bury(player.pk)
                 else:
                     dead.append(player)
                 lines.append(
@@ -337,7 +505,7 @@ def injuries(
             continue
         if heal or revive:
             lines.append(_("%(player)s: the apothecary failed; no one else may treat him.") % {"player": player})
-            Player.objects.filter(pk=player.pk).update(status=Player.Status.DEAD, left_at=timezone.now())
+            _bury(player.pk)
             continue
         dead.append(player)
 
@@ -410,10 +578,17 @@ def injuries(
                 }
             )
     for pk in dead_ids:
-        Player.objects.filter(pk=pk).update(status=Player.Status.DEAD, left_at=timezone.now())
+        _bury(pk)
         lines.append(_("%(player)s is dead. ✝") % {"player": by_id[pk]})
     lines += _raise_the_dead(match, team, r, raise_zombie)
     return _finish(postmatch, Step.INJURIES, "injuries", lines or [_("No injuries.")])
+
+
+def _bury(player_id: int) -> None:
+    """Dead, saved with a history record (a bare UPDATE would leave none)."""
+    player = Player.objects.get(pk=player_id)
+    player.status, player.left_at = Player.Status.DEAD, timezone.now()
+    player.save(update_fields=["status", "left_at"])
 
 
 def opponents_dead(match: Match, team: Team) -> list[Player]:
@@ -507,7 +682,7 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
         ground.save(update_fields=["capacity"])
         lines.append(
             _("Vandalism: %(n)s seats lost; capacity now %(c)s (R18).")
-            % {"n": f"{pre.seats_lost:,}", "c": f"{ground.capacity:,}"}
+            % {"n": money(pre.seats_lost), "c": money(ground.capacity)}
         )
     return _finish(postmatch, Step.STADIUM, "stadium", lines or [_("The stadium is unharmed.")])
 
@@ -554,19 +729,8 @@ def _match_spp(line: PlayerMatch, r: rules.Ruleset) -> int:
     )
 
 
-@transaction.atomic
-def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
-    """One player at random among those who earned SPP, else among those who played, while the team
-    still receives MVPs (R27)."""
-    match, team, postmatch = _lock(match, team, Step.MVP)
-    r = postmatch.ruleset.rules
-    if not r.receives_mvp(team.mvps_received):
-        return _finish(
-            postmatch,
-            Step.MVP,
-            "mvp",
-            [_("%(team)s has received its %(n)s MVPs (R27).") % {"team": team.name, "n": r.settings.mvp_limit}],
-        )
+def _mvp_pools(match: Match, team: Team, r: rules.Ruleset) -> tuple[list[Player], list[Player]]:
+    """Those on the roster who earned SPP in the match, and those who played; never the inspired (R23)."""
     earned = [
         line.player
         for line in PlayerMatch.objects.filter(match=match, team=team)
@@ -581,19 +745,48 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
         .order_by("player__number")
     ]
     inspired = inspired_player_id(match, team)  # R23: no player gets two MVPs in a match
-    earned = [p for p in earned if p.pk != inspired]
-    played = [p for p in played if p.pk != inspired]
-    earned = [p for p in earned if p.on_roster]
-    played = [p for p in played if p.on_roster]
+    earned = [p for p in earned if p.pk != inspired and p.on_roster]
+    played = [p for p in played if p.pk != inspired and p.on_roster]
+    return earned, played
+
+
+def mvp_candidates(match: Match, team: Team, r: rules.Ruleset | None = None) -> list[Player] | None:
+    """The MVP's candidates in the die's order (face 1 is the first), or None when the team receives
+    no more MVPs (R27)."""
+    r = r or match.season.ruleset.rules
+    if not r.receives_mvp(team.mvps_received):
+        return None
+    return r.mvp_candidates(*_mvp_pools(match, team, r))
+
+
+@transaction.atomic
+def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
+    """One player at random among those who earned SPP, else among those who played, while the team
+    still receives MVPs (R27)."""
+    match, team, postmatch = _lock(match, team, Step.MVP)
+    r = postmatch.ruleset.rules
+    if not r.receives_mvp(team.mvps_received):
+        return _finish(
+            postmatch,
+            Step.MVP,
+            "mvp",
+            [_("%(team)s has received its %(n)s MVPs (R27).") % {"team": team.name, "n": r.settings.mvp_limit}],
+        )
+    earned, played = _mvp_pools(match, team, r)
     candidates = r.mvp_candidates(earned, played)
     if not candidates:
         return _finish(postmatch, Step.MVP, "mvp", [_("No player to receive the MVP.")])
     d = dice.roll(match, f"mvp:{team.pk}", step="mvp", sides=len(candidates), entered=roll, by=by, team=team)
     chosen = candidates[d.values[0] - 1]
-    Player.objects.filter(pk=chosen.pk).update(mvps=F("mvps") + 1)
+    # Load, change, save (the team row is locked): each leaves a history record.
+    chosen = Player.objects.get(pk=chosen.pk)
+    chosen.mvps += 1
+    chosen.save(update_fields=["mvps"])
     line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults={"team": team})
-    PlayerMatch.objects.filter(pk=line.pk).update(mvps=F("mvps") + 1)
-    Team.objects.filter(pk=team.pk).update(mvps_received=F("mvps_received") + 1)
+    line.mvps += 1
+    line.save(update_fields=["mvps"])
+    team.mvps_received += 1
+    team.save(update_fields=["mvps_received"])
     postmatch.mvp = chosen
     pool = _("earned SPP") if earned else _("played")
     line_text = _("D%(n)s %(roll)s among the %(n)s who %(pool)s: %(player)s (+%(spp)s SPP).") % {
@@ -649,30 +842,58 @@ def development_rolls(
         before = after - spp
         for i in range(1, r.level_ups(before, after) + 1):
             existing = existing_rolls.get((player.pk, i))
+            if existing and existing.before_match:
+                continue  # an Inspiration MVP's roll, made and chosen in the pre-match sequence (R23)
             if existing:
                 rolls.append(existing)
                 continue
-            d = dice.roll(
-                match,
-                f"development:{player.pk}:{i}",
-                step="development",
-                count=2,
-                entered=entered.get(f"development:{player.pk}:{i}"),
-                by=by,
-                player=player,
-                team=team,
-            )
-            options = r.development_options(*d.values)
-            rolls.append(
-                DevelopmentRoll.objects.create(
-                    match=match, player=player, index=i, dice=d, result=options.result, is_double=options.is_double
-                )
-            )
+            rolls.append(roll_one_development(match, team, player, i, r, entered=entered, by=by))
     return rolls
+
+
+def roll_one_development(
+    match: Match,
+    team: Team,
+    player: Player,
+    index: int,
+    r: rules.Ruleset,
+    *,
+    entered: Mapping[str, Sequence[int]],
+    by: Any,
+    before_match: bool = False,
+) -> DevelopmentRoll:
+    """The player's index-th development roll of the match (R29): the 2D6, recorded once."""
+    d = dice.roll(
+        match,
+        f"development:{player.pk}:{index}",
+        step="development",
+        count=2,
+        entered=entered.get(f"development:{player.pk}:{index}"),
+        by=by,
+        player=player,
+        team=team,
+    )
+    options = r.development_options(*d.values)
+    return DevelopmentRoll.objects.create(
+        match=match,
+        player=player,
+        index=index,
+        dice=d,
+        result=options.result,
+        is_double=options.is_double,
+        before_match=before_match,
+    )
 
 
 def skill_specs() -> list[rules.SkillSpec]:
     return [rules.SkillSpec(s.name, s.letter, s.kind) for s in Skill.objects.all()]
+
+
+def _gained_names(player: Player) -> set[str]:
+    """The skills the player has gained, from the prefetch when the caller made one."""
+    if "gained_skills" in getattr(player, "_prefetched_objects_cache", {}):
+        return {gained.skill.name for gained in player.gained_skills.all()}
+    return set(player.gained_skills.values_list("skill__name", flat=True))
 
 
 def choices_for(
@@ -681,11 +902,7 @@ def choices_for(
     """The choices this roll allows the player now (R29); `skills` saves reading the catalogue again."""
     player = roll.player
     position = player.position
-    owned = (
-        {s.name for s in position.skills.all()}
-        | set(player.gained_skills.values_list("skill__name", flat=True))
-        | set(taken)
-    )
+    owned = {s.name for s in position.skills.all()} | _gained_names(player) | set(taken)
     skills = skills if skills is not None else skill_specs()
     stat_allowed = {
         s: r.stat_change_allowed(getattr(position, s.lower()), getattr(player, s.lower()), 1)
@@ -747,8 +964,22 @@ def develop(
     """Apply the coach's choice for every development roll at once (R29)."""
     match, team, postmatch = _lock(match, team, Step.DEVELOPMENT)
     r = postmatch.ruleset.rules
-    entered = entered or {}
     rolls = development_rolls(match, team, by=by)
+    lines = apply_development(match, rolls, r, choices=choices, entered=entered or {}, by=by)
+    return _finish(postmatch, Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")])
+
+
+def apply_development(
+    match: Match,
+    rolls: Sequence[DevelopmentRoll],
+    r: rules.Ruleset,
+    *,
+    choices: Mapping[int, str],
+    entered: Mapping[str, Sequence[int]],
+    by: Any,
+) -> list[str]:
+    """The coach's choice for each roll, checked against R29 and applied; the team row is locked.
+    The post-match development step and the Inspiration MVP's roll before the match (R23) share it."""
     missing = [roll for roll in rolls if not choices.get(roll.pk)]
     if missing:
         raise PostMatchError([_("Choose for every development roll.")])
@@ -756,13 +987,14 @@ def develop(
     taken: dict[int, list[str]] = {}
     catalogue = {s.name: s for s in Skill.objects.all()}
     specs = [rules.SkillSpec(s.name, s.letter, s.kind) for s in catalogue.values()]
-    fresh: dict[int, Player] = {}
+    # One object per player, read at once, so a second roll sees the first one's change (two +1 MA,
+    # the ±2 limit) and the step's reads do not grow with the number of players.
+    fresh: dict[int, Player] = (
+        Player.objects.select_related("position")
+        .prefetch_related("position__skills", "gained_skills__skill")
+        .in_bulk({roll.player_id for roll in rolls})
+    )
     for roll in rolls:
-        # One object per player, so a second roll sees the first one's change (two +1 MA, the ±2 limit).
-        if roll.player_id not in fresh:
-            fresh[roll.player_id] = (
-                Player.objects.select_related("position").prefetch_related("position__skills").get(pk=roll.player_id)
-            )
         roll.player = fresh[roll.player_id]
         choice = choices[roll.pk]
         allowed = choices_for(roll, r, taken=taken.get(roll.player_id, []), skills=specs)
@@ -774,11 +1006,7 @@ def develop(
                 ]
             )
         player = roll.player  # the team row is locked for the whole step
-        owned = (
-            {sk.name for sk in player.position.skills.all()}
-            | set(PlayerSkill.objects.filter(player=player).values_list("skill__name", flat=True))
-            | set(taken.get(player.pk, []))
-        )
+        owned = {sk.name for sk in player.position.skills.all()} | _gained_names(player) | set(taken.get(player.pk, []))
         if choice.startswith(rules.STAT_CHOICE):
             stat = choice.removeprefix(rules.STAT_CHOICE)
             field = f"{stat.lower()}_change"
@@ -800,7 +1028,8 @@ def develop(
                 name, thrown = _mutation(match, player, roll.index, category, r, owned, entered, by)
                 how += f", {thrown}"
                 if name == "choice":  # Tzeentch 12: the coach picks on the player page, as at creation
-                    Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)
+                    player.mutation_choice_pending = True
+                    player.save(update_fields=["mutation_choice_pending"])
                     roll.choice = _("Tzeentch 12: chosen on the player page")
                     roll.save(update_fields=["choice"])
                     lines.append(f"{player}: {how} → {roll.choice}")
@@ -835,7 +1064,7 @@ def develop(
                 "choice": applied,
             }
         )
-    return _finish(postmatch, Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")])
+    return lines
 
 
 # --- 6. fan factor (R30) ----------------------------------------------------------------------------
@@ -864,9 +1093,11 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
         tv_station=tv,
     )
     postmatch.fan_factor_change = explained.value
-    Team.objects.filter(pk=team.pk).update(fan_factor=F("fan_factor") + explained.value)
+    old = team.fan_factor
+    team.fan_factor = old + explained.value  # the team row is locked: load, change, save keeps the history
+    team.save(update_fields=["fan_factor"])
     lines = list(explained.steps) + [str(c) for c in explained.cells]
-    lines.append(_("Fan factor %(old)s → %(new)s") % {"old": team.fan_factor, "new": team.fan_factor + explained.value})
+    lines.append(_("Fan factor %(old)s → %(new)s") % {"old": old, "new": team.fan_factor})
     return _finish(postmatch, Step.FAN_FACTOR, "fan_factor", lines)
 
 

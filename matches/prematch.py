@@ -9,16 +9,16 @@ picked after them, and the TR is that squad's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
+from league.numbers import money
 from league.refusals import Refusal
-from matches import dice
-from matches.models import DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
+from matches import dice, postmatch
+from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from teams.models import Player, Team
 
 Step = PreMatch.Step
@@ -81,7 +81,11 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
         raise PreMatchError([_("The squads are set: the weather has been rolled.")])
     if team.pk not in (match.home_id, match.away_id):
         raise PreMatchError([_("That team does not play this match.")])
-    unfinished = PostMatch.objects.filter(team=team, done__lt=PostMatch.Step.TEAM_RATING).exclude(match=match).first()
+    unfinished = (
+        PostMatch.objects.filter(team=team, done__lt=PostMatch.Step.TEAM_RATING, match__status=Match.Status.CONFIRMED)
+        .exclude(match=match)
+        .first()
+    )
     if unfinished is not None:  # injuries, deaths and level-ups of the last match come first
         raise PreMatchError(
             [
@@ -171,7 +175,7 @@ def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatc
         [
             _("Neutral venue: capacity 250,000, no home or away modifier, ordinary prices (R14).")
             if neutral
-            else _("Tickets: %(ticket)s.") % {"ticket": prematch.ticket}
+            else _("Tickets: %(ticket)s.") % {"ticket": prematch.ticket_label}
         ],
     )
     prematch.done = Step.TICKETS
@@ -238,7 +242,7 @@ def roll_gate(
             )
             lines.append(
                 _("Vandalised: %(n)s seats lost after the match%(care)s (R18).")
-                % {"n": f"{prematch.seats_lost:,}", "care": _(", caretakers repair 5,000") if caretakers else ""}
+                % {"n": money(prematch.seats_lost), "care": _(", caretakers repair 5,000") if caretakers else ""}
             )
         else:
             lines.append(_("No vandalism."))
@@ -338,7 +342,8 @@ def squad_rating(match: Match, team: Team, prematch: PreMatch) -> Any:
     playing = [
         e.player
         for e in SquadEntry.objects.filter(match=match, team=team, status=SquadEntry.Status.PLAYING).select_related(
-            "player__position"
+            "player__position",
+            "player__team__ruleset",  # a player's SPP reads his team's ruleset
         )
     ]
     return r.explain_team_rating(
@@ -401,9 +406,27 @@ def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any
                 match=match, team=opponent, player__niggling__gt=0, status=SquadEntry.Status.PLAYING
             ).update(status=SquadEntry.Status.MISSED_VIRUS)
     _explain(prematch, "handicap", lines)
-    prematch.done = Step.HANDICAP if chef_teams(match) else Step.MASTER_CHEF  # no Master Chef: nothing to buy
+    prematch.done = Step.HANDICAP
+    _settle(match, prematch)
     prematch.save()
     return prematch
+
+
+def inspiration_pending(match: Match) -> bool:
+    """An Inspiration drawn whose player is not chosen, or whose development roll waits for a choice (R23)."""
+    return (
+        HandicapDraw.objects.filter(match=match, key="inspiration", player__isnull=True).exists()
+        or DevelopmentRoll.objects.filter(match=match, before_match=True, choice="").exists()
+    )
+
+
+def _settle(match: Match, prematch: PreMatch) -> None:
+    """After the handicap the sequence is finished once the inspired player is chosen and his roll
+    resolved (R23) and every Master Chef has bought his dice (none to buy: nothing to wait for)."""
+    if prematch.done < Step.HANDICAP:
+        return
+    chefs = all(f"chef:{t.pk}" in prematch.explanations for t in chef_teams(match))
+    prematch.done = Step.MASTER_CHEF if chefs and not inspiration_pending(match) else Step.HANDICAP
 
 
 # --- 8. Master Chef -----------------------------------------------------------------------------
@@ -443,19 +466,33 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     _explain(
         prematch,
         f"chef:{team.pk}",
-        [_("%(team)s: %(n)s extra dice for %(cost)s.") % {"team": team.name, "n": count, "cost": f"{count * price:,}"}],
+        [_("%(team)s: %(n)s extra dice for %(cost)s.") % {"team": team.name, "n": count, "cost": money(count * price)}],
     )
-    if all(f"chef:{t.pk}" in prematch.explanations for t in chef_teams(match)):
-        prematch.done = Step.MASTER_CHEF
+    _settle(match, prematch)
     prematch.save()
     return prematch
 
 
 @transaction.atomic
-def inspire(match: Match, team: Team, player_id: int, *, by: Any) -> HandicapDraw:
+def inspire(
+    match: Match,
+    team: Team,
+    player_id: int,
+    *,
+    entered: Mapping[str, Sequence[int]] | None = None,
+    by: Any,
+) -> HandicapDraw:
     """Inspiration (handicap 15-16): a chosen player of the squad gets an extra MVP before the match.
-    It is extra to the MVP rule and does not count towards it (R23)."""
-    match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    It is extra to the MVP rule and does not count towards it; a development roll it earns is made at
+    once, so a skill it gives counts in this match (R23). The coach then chooses with
+    `choose_inspired_development`; the pre-match is not finished before."""
+    from teams.services import lock_team
+
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("season__ruleset", "home__race", "away__race")
+        .get(pk=match.pk)
+    )
     if match.status != Match.Status.SCHEDULED:
         raise PreMatchError([_("The match is played: the pre-match sequence is closed.")])
     draw = (
@@ -472,7 +509,58 @@ def inspire(match: Match, team: Team, player_id: int, *, by: Any) -> HandicapDra
         match=match, team=team, player_id=player_id, status=SquadEntry.Status.PLAYING
     ).exists():
         raise PreMatchError([_("Choose a player of the match squad.")])
+    team = lock_team(team)  # the player's record changes: the team's writes wait their turn
     draw.player_id = player_id
     draw.save(update_fields=["player"])
-    Player.objects.filter(pk=player_id).update(mvps=F("mvps") + 1)
+    player = Player.objects.select_for_update().select_related("position", "team__ruleset").get(pk=player_id)
+    before = player.spp
+    player.mvps += 1
+    player.save(update_fields=["mvps"])  # load, change, save: a history record
+    r = match.season.ruleset.rules
+    earlier = DevelopmentRoll.objects.filter(match=match, player=player).count()
+    for i in range(1, r.level_ups(before, player.spp) + 1):
+        postmatch.roll_one_development(
+            match, team, player, earlier + i, r, entered=entered or {}, by=by, before_match=True
+        )
+    prematch = PreMatch.objects.select_for_update().get(match=match)
+    _settle(match, prematch)
+    prematch.save()
     return draw
+
+
+def inspired_rolls(match: Match, team: Team) -> list[DevelopmentRoll]:
+    """The Inspiration MVP's development rolls still waiting for the coach's choice (R23)."""
+    return list(
+        DevelopmentRoll.objects.filter(match=match, player__team=team, before_match=True, choice="")
+        .select_related("player__position", "dice")
+        .prefetch_related("player__position__skills")
+    )
+
+
+@transaction.atomic
+def choose_inspired_development(
+    match: Match,
+    team: Team,
+    *,
+    choices: Mapping[int, str],
+    entered: Mapping[str, Sequence[int]] | None = None,
+    by: Any,
+) -> PreMatch:
+    """The coach's choice for the Inspiration MVP's development roll, applied before the match (R23, R29)."""
+    from teams.services import lock_team
+
+    match = Match.objects.select_for_update(of=("self",)).select_related("season__ruleset").get(pk=match.pk)
+    if match.status != Match.Status.SCHEDULED:
+        raise PreMatchError([_("The match is played: the pre-match sequence is closed.")])
+    team = lock_team(team)
+    rolls = inspired_rolls(match, team)
+    if not rolls:
+        raise PreMatchError([_("%(team)s has no development roll to choose for.") % {"team": team.name}])
+    lines = postmatch.apply_development(
+        match, rolls, match.season.ruleset.rules, choices=choices, entered=entered or {}, by=by
+    )
+    prematch = PreMatch.objects.select_for_update().get(match=match)
+    _explain(prematch, f"inspiration:{team.pk}", lines)
+    _settle(match, prematch)
+    prematch.save()
+    return prematch

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -252,6 +251,18 @@ def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = 
     return match
 
 
+def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
+    """Only the coach who did not file the report, or the board, confirms or disputes it; `by=None` is
+    the league's own scripts (the demo, the benchmark)."""
+    from league.accounts import is_board
+
+    if by is None or is_board(by):
+        return
+    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
+    if by.pk not in coaches or by.pk == match.filed_by_id:
+        raise ReportError([refusal])
+
+
 @transaction.atomic
 def confirm_report(match: Match, *, by: Any) -> Match:
     """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
@@ -260,6 +271,7 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
         return match
+    _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
     if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
         raise ReportError([_("There is no report to confirm.")])
     _apply(match, sign=1)
@@ -278,6 +290,7 @@ def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
     match = _lock(match)
     if match.status != Match.Status.REPORTED:
         raise ReportError([_("Only a report awaiting confirmation can be disputed.")])
+    _refuse_unless_other_coach(match, by, _("The other coach disputes the report."))
     if not comment.strip():
         raise ReportError([_("Say what is wrong with the report.")])
     match.status = Match.Status.DISPUTED
@@ -292,10 +305,13 @@ def reopen_report(match: Match, *, by: Any) -> Match:
     match = _lock(match)
     if match.status != Match.Status.CONFIRMED:
         raise ReportError([_("Only a confirmed report can be reopened.")])
+    if match.forfeited_by_id:
+        raise ReportError([_("A forfeit has no report to reopen: void it instead (R35).")])
     _refuse_if_post_match_begun(match)
     _refuse_if_cup_moved_on(match)
     _apply(match, sign=-1)
     _undo_cup_advance(match)
+    _drop_unbegun_post_match(match)
     match.status = Match.Status.REPORTED
     match.confirmed_at = None
     match.confirmed_by = None
@@ -314,21 +330,26 @@ def void_match(match: Match, *, by: Any) -> Match:
         _refuse_if_cup_moved_on(match)
         _apply(match, sign=-1)
         _undo_cup_advance(match)
+        _drop_unbegun_post_match(match)
+        _undo_forfeit(match)
     match.status = Match.Status.VOID
     match.save()
     return match
 
 
 def _apply(match: Match, *, sign: int) -> None:
-    """Add (or take back) the report's deeds on the players' records (R28)."""
-    for line in match.lines.all():
-        Player.objects.filter(pk=line.player_id).update(
-            completions=F("completions") + sign * line.completions,
-            touchdowns=F("touchdowns") + sign * line.touchdowns,
-            interceptions=F("interceptions") + sign * line.interceptions,
-            casualties=F("casualties") + sign * (line.casualties + line.crowd_casualties),
-            foul_casualties=F("foul_casualties") + sign * line.foul_casualties,
-        )
+    """Add (or take back) the report's deeds on the players' records (R28): each player locked, changed
+    and saved, so his history records it."""
+    lines = list(match.lines.all())
+    players = Player.objects.select_for_update().order_by("pk").in_bulk([line.player_id for line in lines])
+    for line in lines:
+        player = players[line.player_id]
+        player.completions += sign * line.completions
+        player.touchdowns += sign * line.touchdowns
+        player.interceptions += sign * line.interceptions
+        player.casualties += sign * (line.casualties + line.crowd_casualties)
+        player.foul_casualties += sign * line.foul_casualties
+        player.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "foul_casualties"])
 
 
 def _next_cup_match(match: Match) -> Match | None:
@@ -338,9 +359,35 @@ def _next_cup_match(match: Match) -> Match | None:
 
 
 def _refuse_if_post_match_begun(match: Match) -> None:
-    """Winnings paid, injuries rolled and skills taken stand: the board corrects them by hand."""
+    """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
     if PostMatch.objects.filter(match=match, done__gt=0).exists():
-        raise ReportError([_("The post-match sequence has begun: the report can no longer be reopened or voided.")])
+        raise ReportError(
+            [
+                _(
+                    "The post-match sequence has begun: the report can no longer be reopened or voided. "
+                    "The board corrects what is wrong in the admin: a treasury correction on the team "
+                    "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
+                )
+            ]
+        )
+
+
+def _undo_forfeit(match: Match) -> None:
+    """A voided forfeit gives back the fan factor it took (R35)."""
+    if not (match.forfeited_by_id and match.forfeit_fan_factor_lost):
+        return
+    from teams.services import lock_team
+
+    team = lock_team(match.forfeited_by_id)
+    team.fan_factor += match.forfeit_fan_factor_lost
+    team._change_reason = f"R35 void: {match}"[:100]
+    team.save(update_fields=["fan_factor"])
+    match.forfeit_fan_factor_lost = 0
+
+
+def _drop_unbegun_post_match(match: Match) -> None:
+    """The post-match rows confirmation opened, none begun: gone, so they block no team's next match."""
+    PostMatch.objects.filter(match=match, done=0).delete()
 
 
 def _refuse_if_cup_moved_on(match: Match) -> None:
@@ -355,3 +402,24 @@ def _undo_cup_advance(match: Match) -> None:
         side = "home_id" if match.cup_slot % 2 == 0 else "away_id"
         setattr(following, side, None)
         following.save(update_fields=[side])
+
+
+def report_history(match: Match) -> list:
+    """The report lines' history, newest first: each filed, changed or MVP'd line with its SPP (R28)
+    and injury, so the match page shows what the report and the post-match did to each player."""
+    r = match.season.ruleset.rules
+    rows = list(
+        PlayerMatch.history.filter(match_id=match.pk)
+        .select_related("history_user", "player")
+        .order_by("-history_date", "-history_id")[:60]
+    )
+    for row in rows:
+        row.spp = r.spp(
+            completions=row.completions,
+            touchdowns=row.touchdowns,
+            interceptions=row.interceptions,
+            casualties=row.casualties + row.crowd_casualties,
+            fouls=row.foul_casualties,
+            mvps=row.mvps,
+        )
+    return rows

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
-from matches.models import Match
+from matches.models import Match, PostMatch
 
 
 class MatchError(Refusal):
@@ -62,5 +62,44 @@ def record_result(
     match.confirmed_at = timezone.now()
     match.confirmed_by = by if getattr(by, "is_authenticated", False) else None
     match.save()
+    advance_cup(match)
+    return match
+
+
+@transaction.atomic
+def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
+    """R35 (Oberwald FAQ 3.7): the forfeiting team gets no winnings, MVP or SPP and loses 2 FF; the
+    opponent is awarded the win 2-0 and rolls its winnings as a winner in its post-match sequence.
+    The numbers are settings of the ruleset."""
+    from league.services import advance_cup
+    from teams.services import lock_team
+
+    match = Match.objects.select_for_update(of=("self",)).select_related("cup", "season__ruleset").get(pk=match.pk)
+    if match.status != Match.Status.SCHEDULED:
+        raise MatchError([_("This match already has a result.")])
+    if not (match.home_id and match.away_id):
+        raise MatchError([_("Both teams must be known before the match is played.")])
+    if forfeiting_team.pk not in (match.home_id, match.away_id):
+        raise MatchError([_("That team does not play this match.")])
+    s = match.season.ruleset.rules.settings
+    winner_score, loser_score = s.forfeit_score
+    home_forfeits = forfeiting_team.pk == match.home_id
+    match.home_score, match.away_score = (loser_score, winner_score) if home_forfeits else (winner_score, loser_score)
+    match.home_casualties = match.away_casualties = 0
+    match.tiebreak_winner = None
+    match.forfeited_by = forfeiting_team
+    team = lock_team(forfeiting_team)
+    lost = min(team.fan_factor, s.forfeit_fan_factor_loss)  # FF never below 0
+    match.forfeit_fan_factor_lost = lost
+    match.status = Match.Status.CONFIRMED
+    match.confirmed_at = timezone.now()
+    match.confirmed_by = by if getattr(by, "is_authenticated", False) else None
+    match.save()
+    if lost:
+        team.fan_factor -= lost
+        team._change_reason = f"R35: {match}"[:100]
+        team.save(update_fields=["fan_factor"])
+    winner_id = match.away_id if home_forfeits else match.home_id
+    PostMatch.objects.get_or_create(match=match, team_id=winner_id, defaults={"ruleset": match.season.ruleset})
     advance_cup(match)
     return match

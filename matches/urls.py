@@ -6,6 +6,7 @@ urlpatterns = [
     path("matches/", views.match_list, name="matches"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/result/", views.match_result, name="match_result"),
+    path("matches/<int:pk>/forfeit/", views.match_forfeit, name="match_forfeit"),
     path("matches/<int:pk>/move/", views.match_move, name="match_move"),
     path("matches/<int:pk>/report/", views.match_report, name="match_report"),
     path("matches/<int:pk>/confirm/", views.match_confirm, name="match_confirm"),

@@ -333,6 +333,7 @@ class PlayerSkill(models.Model):
         MUTATION = "mutation", _("Mutation")
         STARTING_MUTATION = "starting_mutation", _("Starting mutation")
         REGISTERED = "registered", _("Registered with the team")
+        CORRECTION = "correction", _("Correction by the board")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="gained_skills")
     skill = models.ForeignKey(Skill, on_delete=models.PROTECT, related_name="+")
@@ -342,6 +343,8 @@ class PlayerSkill(models.Model):
     match_id = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("player skill")
+        verbose_name_plural = _("player skills")
         ordering = ["created_at", "pk"]
         constraints = [models.UniqueConstraint(fields=["player", "skill"], name="player_skill_once")]
 
@@ -356,6 +359,7 @@ class StatChange(models.Model):
         DEVELOPMENT = "development", _("Development roll")
         INJURY = "injury", _("Injury")
         REGISTERED = "registered", _("Registered with the team")
+        CORRECTION = "correction", _("Correction by the board")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stat_changes")
     stat = models.CharField(max_length=2, choices=[(s.upper(), s.upper()) for s in STAT_FIELDS])
@@ -366,6 +370,8 @@ class StatChange(models.Model):
     match_id = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("stat change")
+        verbose_name_plural = _("stat changes")
         ordering = ["created_at", "pk"]
         constraints = [models.CheckConstraint(condition=~Q(change=0), name="stat_change_not_zero")]
 

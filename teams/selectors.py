@@ -182,3 +182,20 @@ def build_sheet(team: Team, players: list[Player], facilities: list[Any]) -> Ros
 
 def team_list():
     return with_treasury(Team.objects.active().select_related("race", "coach", "stadium")).order_by("name")
+
+
+def player_history(player: Player) -> list:
+    """Every saved change of the player, newest first, with the SPP he had then (R28): the report's
+    deeds, MVPs, injuries, deaths and the board's corrections with their reasons."""
+    r = player.team.ruleset.rules
+    rows = list(player.history.select_related("history_user").order_by("-history_date", "-history_id")[:60])
+    for row in rows:
+        row.spp = r.spp(
+            completions=row.completions,
+            touchdowns=row.touchdowns,
+            interceptions=row.interceptions,
+            casualties=row.casualties,
+            fouls=row.foul_casualties,
+            mvps=row.mvps,
+        )
+    return rows

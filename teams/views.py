@@ -4,19 +4,26 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.validators import validate_slug
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import rules
-from league.accounts import is_board
+from league.accounts import is_board, is_coach, sees_private
+from league.confirm import confirm_page, is_confirmed
 from league.models import Ruleset
-from league.refusals import act_and_redirect
+from league.numbers import money
+from league.once import TokenForm, form_key
+from league.refusals import AlreadyDone, act_and_redirect
+from matches.selectors import scheduled_for
 from teams import services
 from teams.forms import (
     ExpandForm,
@@ -28,7 +35,7 @@ from teams.forms import (
     TeamCreateForm,
 )
 from teams.models import Player, Position, Race, Skill, Team
-from teams.selectors import roster_sheet
+from teams.selectors import player_history, roster_sheet
 from teams.selectors import team_list as teams_selector
 
 
@@ -84,18 +91,25 @@ def team_list(request: HttpRequest) -> HttpResponse:
     return render(request, "teams/team_list.html", {"teams": teams_selector()})
 
 
+FIXTURES_SHOWN = 6
+
+
 @require_GET
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = roster_sheet(pk)
-    return render(
-        request,
-        "teams/team_detail.html",
-        {"sheet": sheet, "team": sheet.team, "can_change": can_change(request.user, sheet.team)},
-    )
+    context = {
+        "sheet": sheet,
+        "team": sheet.team,
+        "can_change": can_change(request.user, sheet.team),
+        "fixtures": scheduled_for([sheet.team.pk])[:FIXTURES_SHOWN],
+    }
+    return render(request, "teams/team_detail.html", context)
 
 
 @require_GET
 def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
+    if not sees_private(request.user):
+        return redirect_to_login(request.get_full_path())
     team = get_object_or_404(Team, pk=pk)
     entries = team.ledger.select_related("created_by").order_by("-seq")
     return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
@@ -104,20 +118,24 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def team_create(request: HttpRequest) -> HttpResponse:
-    race = Race.objects.filter(slug=request.GET.get("race") or request.POST.get("race")).first()
+    if not is_coach(request.user):
+        raise PermissionDenied  # founding a team is a coach's right; the board makes coaches (issue 14)
+    race = _race_from(request.GET.get("race") or request.POST.get("race"))
     if race is None:
         return render(request, "teams/team_create_race.html", {"races": Race.objects.all()})
     own, big_guys = services.race_positions(race)
-    form = TeamCreateForm(request.POST or None, race=race, positions=own + big_guys)
+    quote_only = bool(request.htmx and request.POST.get("quote"))
+    form = TeamCreateForm(request.POST or None, race=race, positions=own + big_guys, quote_only=quote_only)
     ruleset = Ruleset.default()
     quote = None
     if request.method == "POST" and form.is_valid():
         quote = _quote(ruleset, race, own, big_guys, form)
-        if request.htmx and request.POST.get("quote"):
+        if quote_only:
             return render(request, "teams/team_create.html#quote", {"quote": quote})
         if not quote["problems"]:
             try:
                 team = services.create_team(
+                    idempotency_key=form_key(form.cleaned_data["token"], "user", request.user.pk, "create"),
                     coach=request.user,
                     name=form.cleaned_data["name"],
                     race=race,
@@ -129,6 +147,9 @@ def team_create(request: HttpRequest) -> HttpResponse:
                     apothecary=form.cleaned_data["apothecary"],
                     ruleset=ruleset,
                 )
+            except AlreadyDone as exc:
+                messages.info(request, exc.messages[0])
+                return redirect(exc.result.team)
             except services.TeamRuleError as exc:
                 quote["problems"] = exc.messages
             else:
@@ -136,10 +157,19 @@ def team_create(request: HttpRequest) -> HttpResponse:
                     request, _("%(team)s is founded. Name your players on the roster.") % {"team": team.name}
                 )
                 return redirect(team)
-    elif request.method == "POST" and request.htmx and request.POST.get("quote"):
+    elif request.method == "POST" and quote_only:
         return render(request, "teams/team_create.html#quote", {"quote": None, "form": form})
     context = {"race": race, "form": form, "quote": quote, "budget": ruleset.rules.settings.starting_treasury}
     return render(request, "teams/team_create.html", context)
+
+
+def _race_from(slug: str | None) -> Race | None:
+    """The race a query string names; anything that is not a slug (a NUL byte, a long string) is none."""
+    try:
+        validate_slug(slug or "")
+    except ValidationError:
+        return None
+    return Race.objects.filter(slug=slug[:50]).first()
 
 
 def _quote(ruleset: Ruleset, race: Race, own, big_guys, form: TeamCreateForm) -> dict:
@@ -209,6 +239,14 @@ def _manage_action(request: HttpRequest, pk: int, action: Callable[[Team], str])
     return act_and_redirect(request, lambda: action(team), reverse("team_manage", args=[team.pk]))
 
 
+def _purchase_key(request: HttpRequest, team: Team, what: str) -> str:
+    """The ledger key of the rendered form this purchase came from (see league.once)."""
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        raise services.TeamRuleError(form.errors["token"])
+    return form_key(form.cleaned_data["token"], "team", team.pk, what)
+
+
 STAFF_PURCHASES = {
     "reroll": (services.buy_reroll, gettext_lazy("Bought a team re-roll for %(price)s.")),
     "assistant_coach": (services.buy_assistant_coach, gettext_lazy("Hired an assistant coach for %(price)s.")),
@@ -217,26 +255,80 @@ STAFF_PURCHASES = {
 }
 
 
+def _second_thought(team: Team, what: str) -> tuple[str, str] | None:
+    """The question and button of a purchase that cannot be undone and costs much (issue 12), or None:
+    facilities, and re-rolls at the in-season double price (R7); staff are cheap and leave nothing to regret."""
+    r = team.ruleset.rules
+    if what == "reroll" and services.reroll_phase(team) == "season":
+        price = r.reroll_price(team.race.reroll_price, "season")
+        return _("Buy a team re-roll for %(price)s (in-season price, × 2)? It cannot be undone.") % {
+            "price": money(price)
+        }, _("Yes, buy")
+    if what.startswith("facility-"):
+        facility = next((f for f in r.tables.facilities if f.key == what.removeprefix("facility-")), None)
+        if facility is None:
+            return None  # refused as an unknown facility by the purchase itself
+        price = r.facility_price(facility.key, capacity=team.stadium.capacity)
+        return _("Buy %(facility)s for %(price)s? It cannot be undone.") % {
+            "facility": facility.name,
+            "price": money(price),
+        }, _("Yes, buy")
+    return None
+
+
 @require_POST
 def team_buy(request: HttpRequest, pk: int, what: str) -> HttpResponse:
+    if what == "expansion":
+        return _expand(request, pk)
+    if not is_confirmed(request):
+        team = _get_team_for_change(request, pk)
+        asked = _second_thought(team, what)
+        if asked and TokenForm(request.POST).is_valid():  # a stale form is refused, not asked about
+            question, button = asked
+            return confirm_page(
+                request, question=question, button=button, cancel_url=reverse("team_manage", args=[team.pk])
+            )
+
     def buy(team: Team) -> str:
         if what in STAFF_PURCHASES:
             purchase, done = STAFF_PURCHASES[what]
-            price = purchase(team, by=request.user)
-        elif what == "expansion":
-            form = ExpandForm(request.POST)
-            if not form.is_valid():
-                raise services.TeamRuleError([e for errors in form.errors.values() for e in errors])
-            price = services.expand_stadium(team, steps=form.cleaned_data["steps"], by=request.user)
-            done = _("Expanded the stadium for %(price)s.")
+            price = purchase(team, by=request.user, idempotency_key=_purchase_key(request, team, what))
         elif what.startswith("facility-"):
-            price = services.buy_facility(team, what.removeprefix("facility-"), by=request.user)
+            key = _purchase_key(request, team, what)
+            price = services.buy_facility(team, what.removeprefix("facility-"), by=request.user, idempotency_key=key)
             done = _("Bought for %(price)s.")
         else:
             raise services.TeamRuleError([_("Unknown purchase.")])
-        return done % {"price": f"{price:,}"}
+        return done % {"price": money(price)}
 
     return _manage_action(request, pk, buy)
+
+
+def _expand(request: HttpRequest, pk: int) -> HttpResponse:
+    """Stadium expansion: a bad number is shown beside the field, with what was typed."""
+    team = _get_team_for_change(request, pk)
+    form = ExpandForm(request.POST)
+    if not form.is_valid():
+        return render(request, "teams/team_manage.html", _manage_context(team, expand_form=form), status=400)
+
+    steps = form.cleaned_data["steps"]
+    if not is_confirmed(request):
+        stadium = team.stadium
+        price = team.ruleset.rules.expansion_cost(stadium.capacity, steps, roof=stadium.roof)
+        question = _("Expand the stadium by %(seats)s seats for %(price)s? It cannot be undone.") % {
+            "seats": money(steps * team.ruleset.rules.settings.expansion_step),
+            "price": money(price),
+        }
+        return confirm_page(
+            request, question=question, button=_("Yes, expand"), cancel_url=reverse("team_manage", args=[team.pk])
+        )
+
+    def expand() -> str:
+        key = form_key(form.cleaned_data["token"], "team", team.pk, "expansion")
+        price = services.expand_stadium(team, steps=steps, by=request.user, idempotency_key=key)
+        return _("Expanded the stadium for %(price)s.") % {"price": money(price)}
+
+    return act_and_redirect(request, expand, reverse("team_manage", args=[team.pk]))
 
 
 @require_POST
@@ -252,7 +344,11 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
             name=form.cleaned_data["name"],
             number=form.cleaned_data["number"],
             by=request.user,
+            idempotency_key=form_key(form.cleaned_data["token"], "team", team.pk, "hire"),
         )
+    except AlreadyDone as exc:
+        messages.info(request, exc.messages[0])
+        return redirect("team_manage", pk=team.pk)
     except services.TeamRuleError as exc:
         for message in exc.messages:
             messages.error(request, message)
@@ -273,6 +369,11 @@ def _get_player_for_change(request: HttpRequest, pk: int) -> Player:
 
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _player_page(request, pk)
+
+
+def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
+    """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
     player = get_object_or_404(
         Player.objects.select_related("team__race", "team__ruleset", "position").prefetch_related(
             "position__skills", "gained_skills__skill", "stat_changes"
@@ -285,13 +386,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "spp": player.spp,
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),
-        "edit_form": PlayerEditForm(initial={"name": player.name, "number": player.number}),
+        "edit_form": edit_form or PlayerEditForm(initial={"name": player.name, "number": player.number}),
         "mutation_form": MutationChoiceForm(choices=services.tzeentch_choices(r))
         if player.mutation_choice_pending
         else None,
         "matches": player_match_history(player),
+        "history": player_history(player),
     }
-    return render(request, "teams/player_detail.html", context)
+    return render(request, "teams/player_detail.html", context, status=400 if edit_form else 200)
 
 
 def player_match_history(player: Player) -> list:
@@ -320,24 +422,41 @@ def player_match_history(player: Player) -> list:
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = _get_player_for_change(request, pk)
     form = PlayerEditForm(request.POST)
-    if form.is_valid():
-        try:
-            services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
-        except services.TeamRuleError as exc:
-            for message in exc.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, _("Saved."))
-    else:
-        for errors in form.errors.values():
-            for e in errors:
-                messages.error(request, e)
-    return redirect(request.POST.get("next") or player.get_absolute_url())
+    if not form.is_valid():
+        return _player_page(request, player.pk, edit_form=form)
+    try:
+        services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
+    except services.TeamRuleError as exc:
+        for message in exc.messages:
+            form.add_error("number", message)
+        return _player_page(request, player.pk, edit_form=form)
+    messages.success(request, _("Saved."))
+    return redirect(_safe_next(request) or player.get_absolute_url())
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    """`next` only when it points inside this site: not https://evil.example/, not javascript:."""
+    url = request.POST.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return url if safe else None
 
 
 @require_POST
 def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
     player = _get_player_for_change(request, pk)
+    if how not in {"retire", "fire"}:
+        raise PermissionDenied
+    if not is_confirmed(request):
+        if how == "retire":
+            question = _("Retire %(player)s? The team gets a free assistant coach. It cannot be undone.")
+        else:
+            question = _("Fire %(player)s? It cannot be undone.")
+        return confirm_page(
+            request,
+            question=question % {"player": player},
+            button=_("Yes, retire") if how == "retire" else _("Yes, fire"),
+            cancel_url=reverse("team_manage", args=[player.team_id]),
+        )
     try:
         if how == "retire":
             services.retire_player(player, by=request.user)
@@ -349,6 +468,8 @@ def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
             messages.success(request, _("%(player)s is fired.") % {"player": player})
         else:
             raise PermissionDenied
+    except AlreadyDone as exc:
+        messages.info(request, exc.messages[0])
     except services.TeamRuleError as exc:
         for message in exc.messages:
             messages.error(request, message)
@@ -378,8 +499,12 @@ def team_register(request: HttpRequest) -> HttpResponse:
     form = RegisterTeamForm(request.POST or None)
     import_form = ImportTeamForm()
     if request.method == "POST" and form.is_valid():
+        key = form_key(form.cleaned_data["token"], "user", request.user.pk, "register")
         try:
-            team = services.register_team(form.record(), by=request.user)
+            team = services.register_team(form.record(), by=request.user, idempotency_key=key)
+        except AlreadyDone as exc:
+            messages.info(request, exc.messages[0])
+            return redirect(exc.result.team)
         except services.TeamRuleError as exc:
             for message in exc.messages:
                 form.add_error(None, message)
@@ -395,8 +520,12 @@ def team_import(request: HttpRequest) -> HttpResponse:
     _require_board(request)
     import_form = ImportTeamForm(request.POST, request.FILES)
     if import_form.is_valid():
+        key = form_key(import_form.cleaned_data["token"], "user", request.user.pk, "register")
         try:
-            team = services.register_team(import_form.cleaned_data["record"], by=request.user)
+            team = services.register_team(import_form.cleaned_data["record"], by=request.user, idempotency_key=key)
+        except AlreadyDone as exc:
+            messages.info(request, exc.messages[0])
+            return redirect(exc.result.team)
         except services.TeamRuleError as exc:
             for message in exc.messages:
                 import_form.add_error(None, message)
@@ -458,12 +587,22 @@ def api_teams(request: HttpRequest) -> JsonResponse:
         }
         for t in teams_selector()
     ]
-    return JsonResponse({"teams": teams})
+    return JsonResponse({"teams": [_public(request, team) for team in teams]})
 
 
 @require_GET
 def api_team(request: HttpRequest, pk: int) -> JsonResponse:
-    return JsonResponse(roster_sheet(pk).as_dict())
+    return JsonResponse(_public(request, roster_sheet(pk).as_dict()))
+
+
+PRIVATE_FIELDS = ("coach", "treasury")
+
+
+def _public(request: HttpRequest, team: dict) -> dict:
+    """A team as the visitor may see it: without the coach and the treasury for anonymous visitors."""
+    if sees_private(request.user):
+        return team
+    return {key: value for key, value in team.items() if key not in PRIVATE_FIELDS}
 
 
 @require_GET

@@ -3,10 +3,9 @@
 import os
 
 import pytest
-from django.contrib.auth.models import Group
 
 from league import services as league_services
-from league.accounts import BOARD_GROUP, COACH_GROUP
+from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
 
 PASSWORD = "correct-horse-battery-staple"
@@ -25,9 +24,9 @@ def make_user(django_user_model):
         if board:
             user.is_staff = True
             user.save(update_fields=["is_staff"])
-            user.groups.add(Group.objects.get(name=BOARD_GROUP))
+            user.groups.add(role_group(BOARD))
         if coach:
-            user.groups.add(Group.objects.get(name=COACH_GROUP))
+            user.groups.add(role_group(COACH))
         return user
 
     return make

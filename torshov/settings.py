@@ -5,9 +5,11 @@ Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL (see README)
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +33,8 @@ DEBUG = _env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET_KEY if DEBUG else "")
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS")
+# The rules editor posts every cell of the rulebook's tables: the FFM table alone is 30 × 30.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 3000
 
 if not DEBUG:
     # Refuse to start in production with a guessable key or no host list.
@@ -53,24 +57,31 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "axes",
     "league",
     "teams",
     "matches",
 ]
 
 MIDDLEWARE = [
+    "league.middleware.RequestIdMiddleware",
     "league.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "league.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "league.middleware.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "league.middleware.NotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a lock-out during authentication into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "torshov.urls"
@@ -86,6 +97,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.context_processors.privacy",
             ],
         },
     },
@@ -100,6 +112,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Development on SQLite holds two tabs: BEGIN IMMEDIATE takes the write lock when a transaction
+    # starts, so a second writer waits (up to the busy timeout) instead of failing "database is
+    # locked" when it upgrades a read lock; WAL lets pages be read meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -108,14 +131,37 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Log-in throttling (issue 14): 10 failures for one username, or from one address, lock it for
+# 15 minutes. Failures during a lock do not extend it, so an attacker cannot keep a coach out
+# for longer than one cool-off at a time; the board unlocks early in the admin (Access attempts).
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "league.views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "league.accounts.client_ip"
+# How many reverse proxies in front append to X-Forwarded-For; 0: the peer address is the client.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+
+# What anonymous visitors see is what the league publishes on paper: results, rosters, TR. Coaches'
+# names and the treasuries are for logged-in members unless the board publishes them (issue 14).
+PUBLIC_TEAM_DETAILS = _env_bool("PUBLIC_TEAM_DETAILS", False)
+
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "coach_home"  # a coach lands on his own page; the board on the front page
 LOGOUT_REDIRECT_URL = "home"
 
 # Norwegian bokmål first, English second.
 LANGUAGE_CODE = "nb"
 LANGUAGES = [("nb", _("Norsk bokmål")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["torshov.formats"]  # "24. nov." in Norwegian (issue 12)
 TIME_ZONE = "Europe/Oslo"
 USE_I18N = True
 USE_TZ = True
@@ -144,11 +190,43 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_REFERRER_POLICY = "same-origin"
 
+# Issue 14: scripts and styles only from our own static files (no inline script, handler or style),
+# nothing may frame the site, forms post only to it. The admin needs no exception.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+SECURE_REFERRER_POLICY = "same-origin"
+# The browser features the league never uses, switched off for every page (league.middleware).
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
+)
+
+# One line per event with the request's id (league.logs); a 4xx without a traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "request_id": {"()": "league.logs.RequestIdFilter"},
+        "quiet_client_errors": {"()": "league.logs.QuietClientErrors"},
+    },
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["request_id"], "formatter": "line"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.request": {"filters": ["quiet_client_errors"]},
+        "django.security": {"filters": ["quiet_client_errors"]},
+        # Lock-outs are warnings; each failure's bookkeeping is not news.
+        "axes": {"level": "WARNING"},
+    },
 }

@@ -622,6 +622,13 @@ class Ruleset(RosterRules):
         _die("d2", d2, 6)
         return self.tables.kickoff.lookup(d1 + d2).value
 
+    # --- team re-rolls in a match (R14) -----------------------------------------------------------
+
+    def match_rerolls(self, rerolls: int, *, home: bool) -> int:
+        """The team re-rolls a team takes onto the pitch: the designated home team gets the extra ones,
+        also at a neutral venue (R14)."""
+        return rerolls + (self.settings.home_team_rerolls if home else 0)
+
     # --- MVP (R27) ------------------------------------------------------------------------------
 
     def receives_mvp(self, mvps_received: int) -> bool:

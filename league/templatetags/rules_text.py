@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from django import template
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop
 
 register = template.Library()
 
@@ -89,3 +89,31 @@ def rules_text(line: str) -> str:
     if not isinstance(line, str) or (get_language() or "en").startswith("en"):
         return line
     return "; ".join(translate_part(part) for part in line.split("; "))
+
+
+# The keys of the rules' small tables (SPP awards, apothecary costs) as a coach reads them (issue 12).
+KEY_LABELS = {
+    "mvp": gettext_lazy("MVP"),
+    "foul": gettext_lazy("Casualty from a foul"),
+    "casualty": gettext_lazy("Casualty"),
+    "touchdown": gettext_lazy("Touchdown"),
+    "completion": gettext_lazy("Completion"),
+    "interception": gettext_lazy("Interception"),
+    "heal_dead": gettext_lazy("Heal a dead player"),
+    "heal_serious_injury": gettext_lazy("Heal a seriously injured player"),
+    "heal_badly_hurt": gettext_lazy("Heal a player out for the match"),
+    "niggling_check": gettext_lazy("Help a player pass his NI roll"),
+    "revive_dead": gettext_lazy("Revive a dead player"),
+}
+
+
+@register.filter
+def rule_key(key: str) -> str:
+    """A rules table's key as its label; an unknown key (a ruleset's own) stays as it is."""
+    return str(KEY_LABELS.get(key, key))
+
+
+@register.filter
+def rule_effect(effect: str) -> str:
+    """A table's effect; "None" (no effect) in the interface's language."""
+    return gettext("No effect") if effect in {"None", "None."} else effect

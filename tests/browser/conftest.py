@@ -54,16 +54,42 @@ def browser():
         browser.close()
 
 
+# Reports every Content-Security-Policy violation to the console; Playwright's init scripts run
+# outside the page's policy, so the watcher itself is not blocked.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${where}`);
+});
+"""
+
+
+def is_csp_violation(text: str) -> bool:
+    return "CSP violation" in text or "Content Security Policy" in text
+
+
 @pytest.fixture
-def new_page(browser, live_server):
+def csp_violations():
+    """Every policy violation the pages of a test saw; the test fails on any (issue 14)."""
+    seen: list[str] = []
+    yield seen
+    if seen:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(seen))
+
+
+@pytest.fixture
+def new_page(browser, live_server, csp_violations):
     """A factory of pages, each in its own browser context (its own cookies: a second coach)."""
     contexts = []
 
     def make(locale: str = "nb-NO"):
         context = browser.new_context(base_url=live_server.url, locale=locale, viewport={"width": 1280, "height": 900})
         context.set_default_timeout(10_000)
+        context.add_init_script(REPORT_VIOLATIONS)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.on("console", lambda msg: is_csp_violation(msg.text) and csp_violations.append(f"{page.url}: {msg.text}"))
+        return page
 
     yield make
     for context in contexts:

@@ -20,7 +20,7 @@ def test_home_has_league_name_navigation_and_csrf_header_for_htmx(client):
     for name in ("standings", "matches", "teams", "rules", "login"):
         assert f'href="{reverse(name)}' in html
     assert 'hx-headers=\'{"X-CSRFToken": "' in html
-    assert "/static/js/htmx.min.js" in html
+    assert "/static/django_htmx/htmx-2.min.js" in html  # django-htmx's own copy, served by us (no CDN)
     assert 'lang="nb"' in html
 
 

@@ -56,7 +56,8 @@ def test_defaults_are_norwegian_and_oslo():
     assert [code for code, _ in settings.LANGUAGES] == ["nb", "en"]
     assert settings.TIME_ZONE == "Europe/Oslo"
     assert "django_htmx.middleware.HtmxMiddleware" in settings.MIDDLEWARE
-    assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
+    # Norwegian whatever the browser asks; English when chosen (issue 12): Django's LocaleMiddleware, narrowed
+    assert "league.middleware.LeagueLanguageMiddleware" in settings.MIDDLEWARE
 
 
 @pytest.mark.django_db

@@ -204,6 +204,7 @@ def undead_match(make_user, victim_race="Human", victim_position="Linemen", kill
     pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
     pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
     pm.roll_handicap(match, by=None)
+    settle_inspiration(match)
     killer_player = next(p for p in h if killer_race != "Nurgle" or p.position.name == "Beast of Nurgle")
     file_report(
         match,
@@ -222,6 +223,16 @@ def undead_match(make_user, victim_race="Human", victim_position="Linemen", kill
     for team, roll in ((home, [3]), (away, [3])):
         post.winnings(match, team, roll=roll, by=None)
     return match, home, away, a[0]
+
+
+def settle_inspiration(match):
+    """A server-rolled handicap may draw Inspiration: the report waits for its player (R23). The last
+    player of the squad (no SPP, no level-up) takes it, out of the way of what the tests check."""
+    from matches.models import HandicapDraw, SquadEntry
+
+    for draw in HandicapDraw.objects.filter(match=match, key="inspiration", player__isnull=True):
+        entry = SquadEntry.objects.filter(match=match, team=draw.team, status="playing").order_by("player__number")
+        pm.inspire(match, draw.team, entry.last().player_id, by=None)
 
 
 def test_the_necromancer_raises_a_dead_opponent_as_a_zombie_r25(make_user):
@@ -298,6 +309,7 @@ def _played_chaos(make_user):
     pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
     pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
     pm.roll_handicap(match, by=None)
+    settle_inspiration(match)
     file_report(match, ReportInput(home_score=1, away_score=0, lines=[LineInput(h[0].pk, touchdowns=1)]), by=home.coach)
     confirm_report(match, by=away.coach)
     match.refresh_from_db()

@@ -176,6 +176,8 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
     pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
     pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
     pm.roll_handicap(match, by=None)
+    for draw in HandicapDraw.objects.filter(match=match, key="inspiration"):  # R23: chosen before it is done
+        pm.inspire(match, draw.team, match.squad.filter(team=draw.team).last().player_id, by=None)
     before = treasury(chefs)
     prematch = pm.buy_chef_dice(match, chefs, count=2, by=chefs.coach)
     assert treasury(chefs) == before - 40_000 and prematch.done == pm.Step.MASTER_CHEF
@@ -197,9 +199,11 @@ def test_steps_through_htmx_and_plain_forms(client, league_match):
     client.force_login(match.away.coach)
     client.post(url, {"team": match.away_id, "players": [p.pk for p in match.away.players.all()]})
     response = client.post(reverse("match_prematch_step", args=[match.pk, "weather"]), {"weather": "7 1"})
-    assert response.status_code == 302
-    page = client.get(reverse("match_prematch", args=[match.pk]), follow=True).content.decode()
-    assert "A D6 shows 1–6, not 7" in page
+    # issue 10: a plain post is answered with the same page, the message beside the field, the dice kept
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "A D6 shows 1–6, not 7" in page and 'value="7 1"' in page
+    assert not DiceRoll.objects.filter(match=match, purpose="weather").exists()
     client.post(reverse("match_prematch_step", args=[match.pk, "weather"]), {"weather": "6 6"})
     assert DiceRoll.objects.get(match=match, purpose="weather").values == [6, 6]
     # the away coach may not set the home team's ticket price

@@ -191,7 +191,7 @@ def test_filing_through_the_form_and_a_refusal_with_its_message(client, ready_ma
     response = client.post(
         reverse("match_report", args=[ready_match.pk]), form_data(ready_match, **{f"p{home[0].pk}_touchdowns": "3"})
     )
-    assert response.status_code == 400
+    assert response.status_code == 422  # issue 10: the same page again, what was typed kept
     assert "3 touchdowns are credited to Team A players, but the team scored 2" in response.content.decode()
     response = client.post(
         reverse("match_report", args=[ready_match.pk]), form_data(ready_match, **{f"p{home[0].pk}_touchdowns": "x"})

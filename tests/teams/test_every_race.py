@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from league.once import new_token
 from teams import services
 from teams.models import Position, Race, Team
 
@@ -62,6 +63,7 @@ def test_every_race_can_be_founded(client, coach, race_name):
         "fan_factor": "1",
         "assistant_coaches": "0",
         "cheerleaders": "0",
+        "token": new_token(),
         **cheapest_eleven(race),
     }
     response = client.post(reverse("team_create"), data)

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from league.once import new_token
 from teams import services
 from teams.models import Player, Team
 from tests.factories import big_guy, human_team, position
@@ -140,6 +141,7 @@ def snapshot(team):
 def test_permission_matrix(client, team, coach, other_coach, board_member, who, name, kwargs, data):
     if data == "hire":
         data = {"position": position("Human", "Linemen").pk, "name": "New", "number": "30"}
+    data = {**data, "token": new_token(), "confirmed": "1"}  # its one-time token (league.once), asked twice (issue 12)
     user = {"anonymous": None, "other_coach": other_coach, "coach": coach, "board": board_member}[who]
     if user:
         client.force_login(user)
@@ -165,5 +167,5 @@ def test_manage_page_for_coach_only(client, team, coach, other_coach):
 def test_a_refused_purchase_shows_a_message(client, team, coach):
     client.force_login(coach)
     services.buy_apothecary(team, by=coach)
-    response = client.post(reverse("team_buy", args=[team.pk, "apothecary"]), follow=True)
+    response = client.post(reverse("team_buy", args=[team.pk, "apothecary"]), {"token": new_token()}, follow=True)
     assert "The team already has an apothecary." in response.content.decode()

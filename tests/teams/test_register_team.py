@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from league.once import new_token
 from teams import services
 from teams.forms import PLAYER_COLUMNS
 from teams.models import Player, Team
@@ -47,6 +48,7 @@ def form(coach, **overrides):
         "facilities": "kiosk, caretakers",
         "mvps_received": "5",
         "players": CSV,
+        "token": new_token(),
     }
     from teams.models import Race
 
@@ -133,7 +135,7 @@ def team_json(**overrides):
 def test_import_a_team_from_json(client, board_member, coach):
     client.force_login(board_member)
     upload = SimpleUploadedFile("team.json", team_json(), content_type="application/json")
-    response = client.post(reverse("team_import"), {"file": upload, "coach": coach.pk})
+    response = client.post(reverse("team_import"), {"file": upload, "coach": coach.pk, "token": new_token()})
     assert response.status_code == 302
     team = Team.objects.get(name="Sagene Saurians")
     assert team.players.count() == 11 and team.mvps_received == 3 and services.treasury(team) == 40_000
@@ -144,7 +146,7 @@ def test_a_bad_player_in_the_file_is_reported_and_nothing_is_imported(client, bo
     data = json.loads(team_json())
     data["players"][4]["touchdowns"] = "many"
     upload = SimpleUploadedFile("team.json", json.dumps(data).encode(), content_type="application/json")
-    response = client.post(reverse("team_import"), {"file": upload, "coach": coach.pk})
+    response = client.post(reverse("team_import"), {"file": upload, "coach": coach.pk, "token": new_token()})
     assert response.status_code == 400
     assert "Player 5: touchdowns must be a whole number" in response.content.decode()
     assert not Team.objects.exists()

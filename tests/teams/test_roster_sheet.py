@@ -59,7 +59,8 @@ def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra,
         assert client.get(reverse("api_team", args=[team.pk])).status_code == 200
 
 
-def test_api_team_returns_the_sheet(client, team):
+def test_api_team_returns_the_sheet(client, team, other_coach):
+    client.force_login(other_coach)  # the treasury is for members (issue 14)
     data = client.get(reverse("api_team", args=[team.pk])).json()
     assert data["name"] == "Torshov Trolls" and data["race"] == "Human"
     assert data["treasury"] == 20_000 and data["rerolls"] == 3 and data["apothecary"] is True
@@ -114,7 +115,8 @@ def test_player_page(client, team):
     assert player.name in html and "SPP" in html
 
 
-def test_ledger_page_lists_every_movement(client, team):
+def test_ledger_page_lists_every_movement(client, team, other_coach):
+    client.force_login(other_coach)  # the ledger is for members (issue 14)
     html = client.get(reverse("team_ledger", args=[team.pk])).content.decode()
     assert has_amount(html, 1_000_000)
 

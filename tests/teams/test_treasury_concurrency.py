@@ -5,6 +5,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
+from league.once import new_token
 from teams import services
 from teams.models import TreasuryEntry
 from tests.concurrency import require_postgres, run_together
@@ -31,7 +32,12 @@ def test_two_purchases_at_once_cannot_spend_more_than_the_treasury(coach):
     url = reverse("team_buy", args=[team.pk, "facility-tv_station"])  # 250,000 each, once per stadium
     url2 = reverse("team_buy", args=[team.pk, "facility-vip_lounge"])  # 150,000
     # Either purchase alone fits; both together (400,000) do not.
-    results = run_together([lambda: clients[0].post(url), lambda: clients[1].post(url2)])
+    results = run_together(
+        [
+            lambda: clients[0].post(url, {"token": new_token(), "confirmed": "1"}),
+            lambda: clients[1].post(url2, {"token": new_token(), "confirmed": "1"}),
+        ]
+    )
     assert all(r.status_code == 302 for r in results)
     bought = set(team.stadium.facilities.values_list("key", flat=True))
     assert len(bought) == 1
@@ -49,7 +55,7 @@ def test_many_cheerleaders_at_once_are_priced_in_order(coach):
         c.force_login(coach)
         clients.append(c)
     url = reverse("team_buy", args=[team.pk, "cheerleader"])
-    run_together([lambda c=c: c.post(url) for c in clients])
+    run_together([lambda c=c: c.post(url, {"token": new_token()}) for c in clients])  # four rendered forms
     team.refresh_from_db()
     assert team.cheerleaders == 4
     # 10,000 + 20,000 + 30,000 + 40,000: each bought at the price after the one before (R6)

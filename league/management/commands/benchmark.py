@@ -21,6 +21,7 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.utils import timezone
 
 from league import rules
+from league.management.commands.seed_demo import demo_choices
 
 
 class Command(BaseCommand):
@@ -246,9 +247,8 @@ class Command(BaseCommand):
                     post.mvp(match, team, by=None)
                     rolls = post.development_rolls(match, team)
                     r = match.season.ruleset.rules
-                    post.develop(
-                        match, team, choices={roll.pk: post.choices_for(roll, r)[0] for roll in rolls}, by=None
-                    )
+                    # two level-ups of one player never take the same skill (as the demo chooses)
+                    post.develop(match, team, choices=demo_choices(rolls, r), by=None)
                     post.fan_factor(match, team, by=None)
                     post.purchases_done(match, team, by=None)
                     post.complete(match, team, by=None)

@@ -1,8 +1,7 @@
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 
-from league.accounts import BOARD_GROUP, grant_board_permissions
+from league.accounts import BOARD, grant_board_permissions, role_group
 
 
 class Command(BaseCommand):
@@ -16,7 +15,7 @@ class Command(BaseCommand):
     def handle(self, *args, username: str, email: str, remove: bool, **options):
         User = get_user_model()
         grant_board_permissions()
-        board = Group.objects.get(name=BOARD_GROUP)
+        board = role_group(BOARD)
         if remove:
             try:
                 user = User.objects.get(username=username)

@@ -1,7 +1,8 @@
 """A living demo league built through the same services a coach and the board use.
 
 13 teams of varied races with their coaches (7 in the 1st division, 6 in the 2nd), a running season
-with fixtures, a drawn cup, and the first rounds played.
+with fixtures, a drawn cup, and the first rounds played. Every die is rolled through the recorded-dice
+service from a source seeded with `--seed`, so the same seed builds the same league.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from league import rules
 from league import services as league_services
-from league.accounts import BOARD_GROUP, COACH_GROUP, grant_board_permissions
+from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.models import Ruleset
-from matches import postmatch, prematch
+from matches import dice, postmatch, prematch
 from matches.models import Match
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
@@ -79,6 +80,19 @@ def demo_roster(race: Race, ruleset: Ruleset) -> tuple[dict[int, int], int, int,
     return {k: v for k, v in hires.items() if v}, rerolls, fan_factor, apothecary
 
 
+def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
+    """A skill for each roll, never one the player took with an earlier roll of the same match (two
+    level-ups at once); a stat or mutation only when no skill is left, as they can clash with the ±2 limit."""
+    taken: dict[int, list[str]] = {}
+    chosen = {}
+    for roll in rolls:
+        options = postmatch.choices_for(roll, r, taken=taken.get(roll.player_id, []))
+        skills = [c for c in options if not c.startswith((rules.STAT_CHOICE, rules.MUTATION_CHOICE))]
+        chosen[roll.pk] = (skills or options)[0]
+        taken.setdefault(roll.player_id, []).append(chosen[roll.pk])
+    return chosen
+
+
 class Command(BaseCommand):
     help = "Build a demo league: 13 teams, a running season with fixtures, a cup, and played rounds."
 
@@ -91,15 +105,16 @@ class Command(BaseCommand):
         if if_empty and Team.objects.exists():
             self.stdout.write("Teams exist: demo league not loaded.")
             return
-        with transaction.atomic():
-            self.build(rounds=rounds, rng=random.Random(seed))
+        rng = random.Random(seed)
+        with transaction.atomic(), dice.seeded(rng):
+            self.build(rounds=rounds, rng=rng)
 
     def build(self, *, rounds: int, rng: random.Random) -> None:
         User = get_user_model()
         grant_board_permissions()
-        coaches = Group.objects.get(name=COACH_GROUP)
+        coaches = role_group(COACH)
         board, _ = User.objects.get_or_create(username="styret", defaults={"is_staff": True, "first_name": "Styret"})
-        board.groups.add(Group.objects.get(name=BOARD_GROUP))
+        board.groups.add(role_group(BOARD))
         self._password(board)
         ruleset = Ruleset.default()
         teams = []
@@ -136,7 +151,9 @@ class Command(BaseCommand):
         for division in season.divisions.all():
             league_services.generate_fixtures(division, start=start, days_between=14)
         league_services.start_season(season)
-        league_services.draw_cup(season, teams=teams, name=f"Torshov-cupen {year}", prize=50_000, by=board)
+        order = [t.pk for t in teams]
+        rng.shuffle(order)  # the draw from the seed too, so the league repeats
+        league_services.draw_cup(season, teams=teams, name=f"Torshov-cupen {year}", prize=50_000, order=order, by=board)
         played = 0
         for match in Match.objects.filter(season=season, division__isnull=False, round__lte=rounds).order_by("round"):
             self._play(match, rng, board)
@@ -172,6 +189,10 @@ class Command(BaseCommand):
         for draw in match.handicaps.filter(key="inspiration", player__isnull=True):
             squad = match.squad.filter(team=draw.team, status="playing").first()
             prematch.inspire(match, draw.team, squad.player_id, by=draw.team.coach)
+            rolls = prematch.inspired_rolls(match, draw.team)  # R23: a level-up is chosen before the match
+            if rolls:
+                choices = demo_choices(rolls, match.season.ruleset.rules)
+                prematch.choose_inspired_development(match, draw.team, choices=choices, by=draw.team.coach)
         for team in prematch.chef_teams(match):
             prematch.buy_chef_dice(match, team, count=0, by=team.coach)
 
@@ -190,9 +211,7 @@ class Command(BaseCommand):
             postmatch.stadium(match, team, by=team.coach)
             postmatch.mvp(match, team, by=team.coach)
             rolls = postmatch.development_rolls(match, team, by=team.coach)
-            postmatch.develop(
-                match, team, choices={roll.pk: postmatch.choices_for(roll, r)[0] for roll in rolls}, by=team.coach
-            )
+            postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)
             postmatch.fan_factor(match, team, by=team.coach)
             postmatch.purchases_done(match, team, by=team.coach)
             postmatch.complete(match, team, by=team.coach)

@@ -29,11 +29,12 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
 
-## test: install the dev requirements and run lint, migration check and the whole suite (browser tests included)
+## test: install the dev requirements and run lint, migration check, the import layers and the whole suite (browser tests included)
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/lint-imports
 	@$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 

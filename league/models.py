@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -155,8 +156,6 @@ class Season(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        from django.urls import reverse
-
         return reverse("season", args=[self.pk])
 
 

@@ -9,6 +9,8 @@ from importlib import import_module
 from django.apps import apps as global_apps
 from django.db import connection
 
+from league.accounts import grant_board_permissions
+
 LOADERS = (
     ("league.migrations.0001_groups", "create_groups"),
     ("league.migrations.0003_default_ruleset", "create_default"),
@@ -17,8 +19,6 @@ LOADERS = (
 
 
 def ensure_reference_data() -> None:
-    from league.accounts import grant_board_permissions
-
     with connection.schema_editor(atomic=False) as editor:
         for module, function in LOADERS:
             getattr(import_module(module), function)(global_apps, editor)

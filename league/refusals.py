@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 
@@ -29,17 +26,3 @@ class AlreadyDone(Refusal):
         else:
             message = _("This is already done.")
         super().__init__([message])
-
-
-def act_and_redirect(request: HttpRequest, action: Callable[[], str], to: object) -> HttpResponse:
-    """Run one write: its success message or every refusal becomes a message, then redirect."""
-    try:
-        done = action()
-    except AlreadyDone as exc:
-        messages.info(request, exc.messages[0])
-    except Refusal as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, done)
-    return redirect(to)

@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from league import rules
 from league.inputs import IdModelChoiceField
+from matches.models import Match
+from teams.models import Team
+from teams.selectors import roster_sheet
 
 
 @dataclass(frozen=True)
@@ -100,9 +103,6 @@ class PreviewForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from matches.models import Match
-        from teams.models import Team
-
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = Team.objects.active().order_by("name")
         self.fields["match"].queryset = Match.objects.select_related("home", "away", "season").order_by(
@@ -114,8 +114,6 @@ class PreviewForm(forms.Form):
 
 
 def _team_inputs(team: Any) -> tuple[list[tuple[int, int]], dict[str, Any]]:
-    from teams.selectors import roster_sheet
-
     sheet = roster_sheet(team.pk)
     players = [(line.value, line.spp) for line in sheet.lines if line.available]
     kwargs = {

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from league.models import Season
+
 
 def team_in_season(team: Any) -> bool:
     """True from the first match of a running season the team plays in, until that season ends (R7)."""
-    from league.models import Season
 
     return Season.objects.running_with_matches_for(team).exists()

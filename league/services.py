@@ -18,8 +18,10 @@ from league import rules
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.refusals import Refusal
 from league.selectors import division_lines
+from matches.cup import advance_cup
 from matches.models import Match
 from teams.models import Player, Stadium, Team, TreasuryEntry
+from teams.services import lock_team, post_entry
 
 
 class SeasonError(Refusal):
@@ -254,24 +256,6 @@ def draw_cup(
     return cup
 
 
-def advance_cup(match: Match) -> Match | None:
-    """Put the winner of a decided cup match into its slot of the next round (inside a transaction)."""
-    if match.cup_id is None or match.winner_id is None:
-        return None
-    cup = match.cup
-    rounds = rules.cup_rounds(len(cup.draw))
-    if match.round >= rounds:
-        return None
-    slot = match.cup_slot // 2
-    next_match, _created = Match.objects.select_for_update().get_or_create(
-        cup=cup, round=match.round + 1, cup_slot=slot, defaults={"season_id": match.season_id}
-    )
-    side = "home" if match.cup_slot % 2 == 0 else "away"
-    setattr(next_match, f"{side}_id", match.winner_id)
-    next_match.save(update_fields=[f"{side}_id"])
-    return next_match
-
-
 def cup_winner(cup: Cup) -> int | None:
     final = cup.matches.filter(round=rules.cup_rounds(len(cup.draw))).first()
     return final.winner_id if final else None
@@ -363,7 +347,6 @@ def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
     plan = season_end_preview(season)
     if plan.problems:
         raise SeasonError(plan.problems)
-    from teams.services import lock_team, post_entry
 
     r = season.ruleset.rules
     for team, amount, reason in plan.prizes:

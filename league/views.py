@@ -20,7 +20,7 @@ from league.accounts import COACH, client_ip, is_board, role_group
 from league.forms import CoachForm, CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.inputs import query_id
 from league.models import Division, Ruleset, Season
-from league.refusals import act_and_redirect
+from league.responses import act_and_redirect
 from league.ruleset_editor import settings_rows
 from league.selectors import current_season, leaders, memorial, season_board
 from matches.selectors import coach_todos, next_matches, scheduled_for

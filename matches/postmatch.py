@@ -24,13 +24,17 @@ from matches.models import (
     ApothecaryUse,
     DevelopmentRoll,
     DiceRoll,
+    HandicapDraw,
     Match,
     PlayerMatch,
     PostMatch,
     PreMatch,
     SquadEntry,
 )
-from teams.models import Player, PlayerSkill, Skill, StatChange, Team, TreasuryEntry
+from matches.squads import division_die, squad_rating
+from teams.models import Player, PlayerSkill, Position, Skill, Stadium, StatChange, Team, TreasuryEntry
+from teams.selectors import roster_sheet
+from teams.services import next_number, post_entry
 
 Step = PostMatch.Step
 STATS = ("MA", "ST", "AG", "AV")
@@ -100,9 +104,6 @@ def _facilities(team: Team) -> set[str]:
 def winnings(
     match: Match, team: Team, *, roll: Sequence[int] | None, kiosk: Sequence[int] | None = None, by: Any
 ) -> PostMatch:
-    from matches.prematch import division_die
-    from teams.services import post_entry
-
     match, team, postmatch = _lock(match, team, Step.WINNINGS)
     r = postmatch.ruleset.rules
     pre = _prematch(match)
@@ -113,12 +114,8 @@ def winnings(
     home = side == "home"
     rating = getattr(pre, f"{side}_rating") if pre else None
     if rating is None and forfeit:
-        from teams.selectors import roster_sheet
-
         rating = roster_sheet(team.pk).team_rating.value
     elif rating is None:
-        from matches.prematch import squad_rating
-
         rating = squad_rating(match, team, pre).value
     die = division_die(match, team)
     d = dice.roll(match, f"winnings:{team.pk}", step="winnings", sides=die, entered=roll, by=by, team=team)
@@ -413,7 +410,6 @@ def injuries(
 ) -> PostMatch:
     """Regeneration, the serious injury table for the unhealed, the Bandage Crew (or the Apprentice /
     Familiar) on the dead, the revival table; fees from the treasury, this match's winnings included."""
-    from teams.services import post_entry
 
     match, team, postmatch = _lock(match, team, Step.INJURIES)
     r = postmatch.ruleset.rules
@@ -606,8 +602,6 @@ def opponents_dead(match: Match, team: Team) -> list[Player]:
 
 def _new_player(team: Team, position_name: str, name: str, r: rules.Ruleset) -> Player | None:
     """A free player for the roster if the position's limit and the roster allow it (R25)."""
-    from teams.models import Position
-    from teams.services import next_number
 
     position = Position.objects.filter(race=team.race, name=position_name).first()
     if position is None:
@@ -675,8 +669,6 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
     pre = _prematch(match)
     lines = []
     if team.pk == match.home_id and pre and pre.vandalised and pre.seats_lost and not match.neutral:
-        from teams.models import Stadium
-
         ground = Stadium.objects.select_for_update().get(team=team)
         ground.capacity = max(0, ground.capacity - pre.seats_lost)
         ground.save(update_fields=["capacity"])
@@ -691,8 +683,6 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
 
 
 def inspired_player_id(match: Match, team: Team) -> int | None:
-    from matches.models import HandicapDraw
-
     return (
         HandicapDraw.objects.filter(match=match, team=team, key="inspiration")
         .values_list("player_id", flat=True)
@@ -1112,8 +1102,6 @@ def purchases_done(match: Match, team: Team, *, by: Any) -> PostMatch:
 
 @transaction.atomic
 def complete(match: Match, team: Team, *, by: Any) -> PostMatch:
-    from teams.selectors import roster_sheet
-
     match, team, postmatch = _lock(match, team, Step.TEAM_RATING)
     sheet = roster_sheet(team.pk)
     postmatch.team_rating = sheet.team_rating.value

@@ -19,7 +19,9 @@ from league.numbers import money
 from league.refusals import Refusal
 from matches import dice, postmatch
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
-from teams.models import Player, Team
+from matches.squads import division_die, squad_rating
+from teams.models import Player, Team, TreasuryEntry
+from teams.services import lock_team, post_entry
 
 Step = PreMatch.Step
 
@@ -58,16 +60,6 @@ def _explain(prematch: PreMatch, key: str, lines: Sequence[str]) -> None:
 
 def neutral_allowed(match: Match) -> bool:
     return bool(match.cup_id) or match.season.first_with_stadium_rules
-
-
-def division_die(match: Match, team: Team) -> int:
-    """Each team rolls its own division's die (R12): D6 in the 1st, D5 in the 2nd."""
-    from league.models import SeasonEntry
-
-    entry = SeasonEntry.objects.filter(season=match.season_id, team=team).select_related("division").first()
-    if entry is not None:
-        return entry.division.die
-    return match.season.ruleset.rules.gate_die(1)
 
 
 # --- 1. squads ----------------------------------------------------------------------------------
@@ -336,27 +328,6 @@ def check_niggling(
 # --- 7. team ratings and handicap ---------------------------------------------------------------
 
 
-def squad_rating(match: Match, team: Team, prematch: PreMatch) -> Any:
-    """The TR of the squad as it takes the field (R1-R3)."""
-    r = prematch.ruleset.rules
-    playing = [
-        e.player
-        for e in SquadEntry.objects.filter(match=match, team=team, status=SquadEntry.Status.PLAYING).select_related(
-            "player__position",
-            "player__team__ruleset",  # a player's SPP reads his team's ruleset
-        )
-    ]
-    return r.explain_team_rating(
-        [(p.value, p.spp) for p in playing],
-        rerolls=team.rerolls,
-        reroll_price=team.race.reroll_price,
-        fan_factor=team.fan_factor,
-        assistant_coaches=team.assistant_coaches,
-        cheerleaders=team.cheerleaders,
-        apothecary=team.apothecary,
-    )
-
-
 @transaction.atomic
 def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any) -> PreMatch:
     """The lower-rated team rolls D66 on table 2 as often as table 1 says; duplicates are re-rolled (R22, R23).
@@ -439,8 +410,6 @@ def chef_teams(match: Match) -> list[Team]:
 @transaction.atomic
 def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     """A Halfling team's extra Master Chef dice, 20,000 each, paid before the match."""
-    from teams.models import TreasuryEntry
-    from teams.services import lock_team, post_entry
 
     match, prematch = _lock(match, Step.MASTER_CHEF)
     if team.race.head_coach != "master_chef":
@@ -486,7 +455,6 @@ def inspire(
     It is extra to the MVP rule and does not count towards it; a development roll it earns is made at
     once, so a skill it gives counts in this match (R23). The coach then chooses with
     `choose_inspired_development`; the pre-match is not finished before."""
-    from teams.services import lock_team
 
     match = (
         Match.objects.select_for_update(of=("self",))
@@ -547,7 +515,6 @@ def choose_inspired_development(
     by: Any,
 ) -> PreMatch:
     """The coach's choice for the Inspiration MVP's development roll, applied before the match (R23, R29)."""
-    from teams.services import lock_team
 
     match = Match.objects.select_for_update(of=("self",)).select_related("season__ruleset").get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:

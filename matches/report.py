@@ -14,10 +14,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.accounts import is_board
 from league.refusals import Refusal
-from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch
+from matches.cup import advance_cup, next_cup_match, undo_cup_advance
+from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.services import result_problems
 from teams.models import Player
+from teams.services import lock_team
 
 COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "crowd_casualties")
 
@@ -64,7 +67,6 @@ class ReportInput:
 
 def squad_ids(match: Match) -> set[int] | None:
     """The players who took the field, when the pre-match squads were picked; else None."""
-    from matches.models import SquadEntry
 
     picked = list(
         SquadEntry.objects.filter(match=match, status=SquadEntry.Status.PLAYING).values_list("player_id", flat=True)
@@ -254,7 +256,6 @@ def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = 
 def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
     """Only the coach who did not file the report, or the board, confirms or disputes it; `by=None` is
     the league's own scripts (the demo, the benchmark)."""
-    from league.accounts import is_board
 
     if by is None or is_board(by):
         return
@@ -266,8 +267,6 @@ def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
 @transaction.atomic
 def confirm_report(match: Match, *, by: Any) -> Match:
     """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
-    from league.services import advance_cup
-
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
         return match
@@ -310,7 +309,7 @@ def reopen_report(match: Match, *, by: Any) -> Match:
     _refuse_if_post_match_begun(match)
     _refuse_if_cup_moved_on(match)
     _apply(match, sign=-1)
-    _undo_cup_advance(match)
+    undo_cup_advance(match)
     _drop_unbegun_post_match(match)
     match.status = Match.Status.REPORTED
     match.confirmed_at = None
@@ -329,7 +328,7 @@ def void_match(match: Match, *, by: Any) -> Match:
         _refuse_if_post_match_begun(match)
         _refuse_if_cup_moved_on(match)
         _apply(match, sign=-1)
-        _undo_cup_advance(match)
+        undo_cup_advance(match)
         _drop_unbegun_post_match(match)
         _undo_forfeit(match)
     match.status = Match.Status.VOID
@@ -352,12 +351,6 @@ def _apply(match: Match, *, sign: int) -> None:
         player.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "foul_casualties"])
 
 
-def _next_cup_match(match: Match) -> Match | None:
-    if not match.cup_id:
-        return None
-    return Match.objects.filter(cup=match.cup, round=match.round + 1, cup_slot=match.cup_slot // 2).first()
-
-
 def _refuse_if_post_match_begun(match: Match) -> None:
     """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
     if PostMatch.objects.filter(match=match, done__gt=0).exists():
@@ -376,7 +369,6 @@ def _undo_forfeit(match: Match) -> None:
     """A voided forfeit gives back the fan factor it took (R35)."""
     if not (match.forfeited_by_id and match.forfeit_fan_factor_lost):
         return
-    from teams.services import lock_team
 
     team = lock_team(match.forfeited_by_id)
     team.fan_factor += match.forfeit_fan_factor_lost
@@ -391,17 +383,9 @@ def _drop_unbegun_post_match(match: Match) -> None:
 
 
 def _refuse_if_cup_moved_on(match: Match) -> None:
-    following = _next_cup_match(match)
+    following = next_cup_match(match)
     if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
         raise ReportError([_("The next cup round is already played: reopen that match first.")])
-
-
-def _undo_cup_advance(match: Match) -> None:
-    following = _next_cup_match(match)
-    if following is not None:
-        side = "home_id" if match.cup_slot % 2 == 0 else "away_id"
-        setattr(following, side, None)
-        following.save(update_fields=[side])
 
 
 def report_history(match: Match) -> list:

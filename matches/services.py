@@ -9,7 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.refusals import Refusal
+from matches.cup import advance_cup
 from matches.models import Match, PostMatch
+from teams.services import lock_team
 
 
 class MatchError(Refusal):
@@ -43,8 +45,6 @@ def record_result(
     by: Any,
 ) -> Match:
     """The board records a confirmed result. Counts once: a second call on a confirmed match is refused."""
-    from league.services import advance_cup
-
     match = Match.objects.select_for_update(of=("self",)).select_related("cup").get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
         raise MatchError([_("This match already has a result.")])
@@ -71,9 +71,6 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
     """R35 (Oberwald FAQ 3.7): the forfeiting team gets no winnings, MVP or SPP and loses 2 FF; the
     opponent is awarded the win 2-0 and rolls its winnings as a winner in its post-match sequence.
     The numbers are settings of the ruleset."""
-    from league.services import advance_cup
-    from teams.services import lock_team
-
     match = Match.objects.select_for_update(of=("self",)).select_related("cup", "season__ruleset").get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
         raise MatchError([_("This match already has a result.")])

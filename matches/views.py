@@ -18,7 +18,8 @@ from league import services as league_services
 from league.accounts import is_board
 from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
 from league.models import Season
-from league.refusals import Refusal, act_and_redirect
+from league.refusals import Refusal
+from league.responses import act_and_redirect
 from league.selectors import current_season, season_board
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service

@@ -27,6 +27,7 @@ from league.models import Ruleset
 from league.numbers import money, signed
 from league.once import FORM_KEY_PREFIX
 from league.refusals import AlreadyDone, Refusal
+from league.seasons import team_in_season
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 
 STAT_NAMES = ("MA", "ST", "AG", "AV")
@@ -200,7 +201,6 @@ def next_number(team: Team) -> int:
 
 def reroll_phase(team: Team) -> str:
     """R7: "season" from a season's first match until it ends, "offseason" between seasons."""
-    from league.seasons import team_in_season
 
     return "season" if team_in_season(team) else "offseason"
 

@@ -17,12 +17,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import rules
+from league import selectors as league_selectors
 from league.accounts import is_board, is_coach, sees_private
 from league.confirm import confirm_page, is_confirmed
 from league.models import Ruleset
 from league.numbers import money
 from league.once import TokenForm, form_key
-from league.refusals import AlreadyDone, act_and_redirect
+from league.refusals import AlreadyDone
+from league.responses import act_and_redirect
+from matches.models import Match, PlayerMatch
 from matches.selectors import scheduled_for
 from teams import services
 from teams.forms import (
@@ -398,7 +401,6 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
 
 def player_match_history(player: Player) -> list:
     """His line in every confirmed match report, newest first, with the SPP it earned (R28)."""
-    from matches.models import Match, PlayerMatch
 
     r = player.team.ruleset.rules
     rows = list(
@@ -608,8 +610,6 @@ def _public(request: HttpRequest, team: dict) -> dict:
 @require_GET
 def team_history(request: HttpRequest, pk: int) -> HttpResponse:
     """The team across seasons: division, place and record each season, and its matches."""
-    from league.selectors import team_history as history
-    from matches.models import Match
 
     team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
     matches = (
@@ -618,4 +618,8 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("season", "home", "away")
         .order_by("-confirmed_at")[:50]
     )
-    return render(request, "teams/team_history.html", {"team": team, "seasons": history(team), "matches": matches})
+    return render(
+        request,
+        "teams/team_history.html",
+        {"team": team, "seasons": league_selectors.team_history(team), "matches": matches},
+    )

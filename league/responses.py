@@ -1,0 +1,31 @@
+"""How a page shows the outcome of a write: a refusal's messages flashed, then a redirect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from league.refusals import AlreadyDone, Refusal
+
+
+def flash_refusal(request: HttpRequest, refusal: Refusal) -> None:
+    """Every message of a refusal as an error on the next page; an `AlreadyDone` as information."""
+    if isinstance(refusal, AlreadyDone):
+        messages.info(request, refusal.messages[0])
+        return
+    for message in refusal.messages:
+        messages.error(request, message)
+
+
+def act_and_redirect(request: HttpRequest, action: Callable[[], str], to: object) -> HttpResponse:
+    """Run one write: its success message or every refusal becomes a message, then redirect."""
+    try:
+        done = action()
+    except Refusal as exc:
+        flash_refusal(request, exc)
+    else:
+        messages.success(request, done)
+    return redirect(to)

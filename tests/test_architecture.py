@@ -1,0 +1,47 @@
+"""The import layers (docs/architecture.md) cover every module: a new module is placed in a layer,
+so `lint-imports` (run by `make test`) checks what it imports. No database."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("league", "teams", "matches")
+
+
+def _contract() -> dict:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    return next(c for c in config["contracts"] if c["type"] == "layers")
+
+
+def _layered_modules() -> set[str]:
+    names = set()
+    for layer in _contract()["layers"]:
+        names.update(name.strip() for name in layer.replace("|", ":").split(":"))
+    return names
+
+
+def _modules() -> list[str]:
+    found = []
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if "migrations" in parts or parts[-1] == "__init__":
+                continue
+            found.append(".".join(parts))
+    return found
+
+
+def _in_layer(module: str, layered: set[str]) -> bool:
+    parts = module.split(".")
+    return any(".".join(parts[:n]) in layered for n in range(1, len(parts) + 1))
+
+
+def test_every_module_of_the_apps_is_in_a_layer():
+    layered = _layered_modules()
+    assert [m for m in _modules() if not _in_layer(m, layered)] == []
+
+
+def test_the_layers_run_from_the_pages_down_to_the_pure_rules():
+    layers = _contract()["layers"]
+    assert layers[-1] == "league.rules"
+    assert layers[0].split(":")[0].strip() == "torshov"

@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 
 from league.numbers import money
 from league.refusals import Refusal
-from matches import dice, postmatch
+from matches import dice
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
+from matches.postmatch.development import apply_development, roll_one_development
 from matches.squads import division_die, squad_rating
 from teams.models import Player, Team, TreasuryEntry
 from teams.services import lock_team, post_entry
@@ -487,9 +488,7 @@ def inspire(
     r = match.season.ruleset.rules
     earlier = DevelopmentRoll.objects.filter(match=match, player=player).count()
     for i in range(1, r.level_ups(before, player.spp) + 1):
-        postmatch.roll_one_development(
-            match, team, player, earlier + i, r, entered=entered or {}, by=by, before_match=True
-        )
+        roll_one_development(match, team, player, earlier + i, r, entered=entered or {}, by=by, before_match=True)
     prematch = PreMatch.objects.select_for_update().get(match=match)
     _settle(match, prematch)
     prematch.save()
@@ -523,9 +522,7 @@ def choose_inspired_development(
     rolls = inspired_rolls(match, team)
     if not rolls:
         raise PreMatchError([_("%(team)s has no development roll to choose for.") % {"team": team.name}])
-    lines = postmatch.apply_development(
-        match, rolls, match.season.ruleset.rules, choices=choices, entered=entered or {}, by=by
-    )
+    lines = apply_development(match, rolls, match.season.ruleset.rules, choices=choices, entered=entered or {}, by=by)
     prematch = PreMatch.objects.select_for_update().get(match=match)
     _explain(prematch, f"inspiration:{team.pk}", lines)
     _settle(match, prematch)

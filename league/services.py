@@ -20,8 +20,8 @@ from league.refusals import Refusal
 from league.selectors import division_lines
 from matches.cup import advance_cup
 from matches.models import Match
+from teams.ledger import lock_team, post_entry
 from teams.models import Player, Stadium, Team, TreasuryEntry
-from teams.services import lock_team, post_entry
 
 
 class SeasonError(Refusal):

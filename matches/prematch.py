@@ -21,8 +21,8 @@ from matches import dice
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch.development import apply_development, roll_one_development
 from matches.squads import division_die, squad_rating
+from teams.ledger import lock_team, post_entry
 from teams.models import Player, Team, TreasuryEntry
-from teams.services import lock_team, post_entry
 
 Step = PreMatch.Step
 

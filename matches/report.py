@@ -19,8 +19,8 @@ from league.refusals import Refusal
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.services import result_problems
+from teams.ledger import lock_team
 from teams.models import Player
-from teams.services import lock_team
 
 COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "crowd_casualties")
 

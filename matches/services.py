@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from league.refusals import Refusal
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
-from teams.services import lock_team
+from teams.ledger import lock_team
 
 
 class MatchError(Refusal):

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from league.accounts import is_board
-from teams import services
+from teams import corrections, ledger, rosters
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 
 
@@ -89,9 +89,9 @@ class TeamCorrectionForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        for name in services.TEAM_CORRECTABLE:
+        for name in corrections.TEAM_CORRECTABLE:
             self.fields[name] = _delta(f"{Team._meta.get_field(name).verbose_name} (+/-)")
-        self.order_fields(["treasury", *services.TEAM_CORRECTABLE, "capacity", "reason"])
+        self.order_fields(["treasury", *corrections.TEAM_CORRECTABLE, "capacity", "reason"])
 
 
 class PlayerCorrectionForm(forms.Form):
@@ -104,13 +104,13 @@ class PlayerCorrectionForm(forms.Form):
 
     def __init__(self, *args, player: Player, **kwargs) -> None:
         super().__init__(*args, initial={"status": player.status}, **kwargs)
-        for name in services.PLAYER_CORRECTABLE:
+        for name in corrections.PLAYER_CORRECTABLE:
             self.fields[name] = _delta(f"{Player._meta.get_field(name).verbose_name} (+/-)")
-        for stat in services.STAT_NAMES:
+        for stat in rosters.STAT_NAMES:
             self.fields[stat] = _delta(f"{stat} (+/-)")
         gained = player.gained_skills.values_list("skill__name", flat=True)
         self.fields["remove_skills"].choices = [(n, n) for n in gained]
-        self.order_fields([*services.PLAYER_CORRECTABLE, *services.STAT_NAMES, "status", "add_skills"])
+        self.order_fields([*corrections.PLAYER_CORRECTABLE, *rosters.STAT_NAMES, "status", "add_skills"])
 
 
 class CorrectionAdmin(SimpleHistoryAdmin):
@@ -156,7 +156,7 @@ class CorrectionAdmin(SimpleHistoryAdmin):
         if request.method == "POST" and form.is_valid():
             try:
                 self.apply_correction(obj, form.cleaned_data, request)
-            except services.TeamRuleError as exc:
+            except rosters.TeamRuleError as exc:
                 for message in exc.messages:
                     form.add_error(None, message)
             else:
@@ -179,24 +179,24 @@ class TeamAdmin(CorrectionAdmin):
     list_filter = ["race", "active"]
     search_fields = ["name", "coach__username"]
     inlines = [PlayerInline]
-    readonly_fields = ["correct", "treasury", *services.TEAM_CORRECTABLE, "apothecary", "ruleset", "race"]
+    readonly_fields = ["correct", "treasury", *corrections.TEAM_CORRECTABLE, "apothecary", "ruleset", "race"]
     correction_title = _("Correct the team (treasury, counters, seats)")
 
     @admin.display(description=_("treasury"))
     def treasury(self, obj: Team) -> str:
-        return f"{services.treasury(obj):,}"
+        return f"{ledger.treasury(obj):,}"
 
     def correction_form(self, request: HttpRequest, obj: Team) -> forms.Form:
         return TeamCorrectionForm(request.POST or None)
 
     def apply_correction(self, obj: Team, data: dict, request: HttpRequest) -> None:
-        services.correct_team(
+        corrections.correct_team(
             obj,
             reason=data["reason"],
             by=request.user,
             treasury=data.get("treasury") or 0,
             capacity=data.get("capacity") or 0,
-            changes={name: data.get(name) or 0 for name in services.TEAM_CORRECTABLE},
+            changes={name: data.get(name) or 0 for name in corrections.TEAM_CORRECTABLE},
         )
 
 
@@ -219,7 +219,7 @@ class PlayerAdmin(CorrectionAdmin):
         "team",
         "position",
         "status",
-        *services.PLAYER_CORRECTABLE,
+        *corrections.PLAYER_CORRECTABLE,
         "ma_change",
         "st_change",
         "ag_change",
@@ -234,12 +234,12 @@ class PlayerAdmin(CorrectionAdmin):
         return PlayerCorrectionForm(request.POST or None, player=obj)
 
     def apply_correction(self, obj: Player, data: dict, request: HttpRequest) -> None:
-        services.correct_player(
+        corrections.correct_player(
             obj,
             reason=data["reason"],
             by=request.user,
-            changes={name: data.get(name) or 0 for name in services.PLAYER_CORRECTABLE},
-            stats={stat: data.get(stat) or 0 for stat in services.STAT_NAMES},
+            changes={name: data.get(name) or 0 for name in corrections.PLAYER_CORRECTABLE},
+            stats={stat: data.get(stat) or 0 for stat in rosters.STAT_NAMES},
             add_skills=[s.name for s in data.get("add_skills") or []],
             remove_skills=list(data.get("remove_skills") or []),
             status=data["status"],

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from league.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
 from league.once import TokenField
 from teams.models import Position, Race
-from teams.services import PlayerRecord, TeamRecord
+from teams.registration import PlayerRecord, TeamRecord
 
 
 class TeamCreateForm(forms.Form):

@@ -27,7 +27,7 @@ from league.refusals import AlreadyDone
 from league.responses import act_and_redirect
 from matches.models import Match, PlayerMatch
 from matches.selectors import scheduled_for
-from teams import services
+from teams import ledger, registration, rosters, services
 from teams.forms import (
     ExpandForm,
     HireForm,
@@ -126,7 +126,7 @@ def team_create(request: HttpRequest) -> HttpResponse:
     race = _race_from(request.GET.get("race") or request.POST.get("race"))
     if race is None:
         return render(request, "teams/team_create_race.html", {"races": Race.objects.all()})
-    own, big_guys = services.race_positions(race)
+    own, big_guys = rosters.race_positions(race)
     quote_only = bool(request.htmx and request.POST.get("quote"))
     form = TeamCreateForm(request.POST or None, race=race, positions=own + big_guys, quote_only=quote_only)
     ruleset = Ruleset.default()
@@ -153,7 +153,7 @@ def team_create(request: HttpRequest) -> HttpResponse:
             except AlreadyDone as exc:
                 messages.info(request, exc.messages[0])
                 return redirect(exc.result.team)
-            except services.TeamRuleError as exc:
+            except rosters.TeamRuleError as exc:
                 quote["problems"] = exc.messages
             else:
                 messages.success(
@@ -186,14 +186,14 @@ def _quote(ruleset: Ruleset, race: Race, own, big_guys, form: TeamCreateForm) ->
         cheerleaders=d["cheerleaders"],
         apothecary=d["apothecary"],
     )
-    spec = services.race_spec(race)
+    spec = rosters.race_spec(race)
     cost = r.creation_cost(spec, plan)
     budget = r.settings.starting_treasury
     return {
         "cost": cost,
         "left": budget - cost,
         "players": plan.player_count,
-        "problems": services.problem_messages(r.creation_problems(spec, plan)),
+        "problems": rosters.problem_messages(r.creation_problems(spec, plan)),
     }
 
 
@@ -219,7 +219,7 @@ def _manage_context(team: Team, **forms) -> dict:
     ]
     return {
         "team": team,
-        "treasury": services.treasury(team),
+        "treasury": ledger.treasury(team),
         "players": team.players.on_roster().select_related("position").order_by("number"),
         "hire_form": forms.get("hire_form") or HireForm(race=team.race),
         "expand_form": forms.get("expand_form") or ExpandForm(),
@@ -246,7 +246,7 @@ def _purchase_key(request: HttpRequest, team: Team, what: str) -> str:
     """The ledger key of the rendered form this purchase came from (see league.once)."""
     form = TokenForm(request.POST)
     if not form.is_valid():
-        raise services.TeamRuleError(form.errors["token"])
+        raise rosters.TeamRuleError(form.errors["token"])
     return form_key(form.cleaned_data["token"], "team", team.pk, what)
 
 
@@ -301,7 +301,7 @@ def team_buy(request: HttpRequest, pk: int, what: str) -> HttpResponse:
             price = services.buy_facility(team, what.removeprefix("facility-"), by=request.user, idempotency_key=key)
             done = _("Bought for %(price)s.")
         else:
-            raise services.TeamRuleError([_("Unknown purchase.")])
+            raise rosters.TeamRuleError([_("Unknown purchase.")])
         return done % {"price": money(price)}
 
     return _manage_action(request, pk, buy)
@@ -352,7 +352,7 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     except AlreadyDone as exc:
         messages.info(request, exc.messages[0])
         return redirect("team_manage", pk=team.pk)
-    except services.TeamRuleError as exc:
+    except rosters.TeamRuleError as exc:
         for message in exc.messages:
             messages.error(request, message)
         return render(request, "teams/team_manage.html", _manage_context(team, hire_form=form), status=400)
@@ -428,7 +428,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
         return _player_page(request, player.pk, edit_form=form)
     try:
         services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
-    except services.TeamRuleError as exc:
+    except rosters.TeamRuleError as exc:
         for message in exc.messages:
             form.add_error("number", message)
         return _player_page(request, player.pk, edit_form=form)
@@ -472,7 +472,7 @@ def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
             raise PermissionDenied
     except AlreadyDone as exc:
         messages.info(request, exc.messages[0])
-    except services.TeamRuleError as exc:
+    except rosters.TeamRuleError as exc:
         for message in exc.messages:
             messages.error(request, message)
     return redirect("team_manage", pk=player.team_id)
@@ -485,7 +485,7 @@ def player_mutation(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.choose_starting_mutation(player, form.cleaned_data["skill"], by=request.user)
-        except services.TeamRuleError as exc:
+        except rosters.TeamRuleError as exc:
             for message in exc.messages:
                 messages.error(request, message)
     return redirect(player)
@@ -503,11 +503,11 @@ def team_register(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         key = form_key(form.cleaned_data["token"], "user", request.user.pk, "register")
         try:
-            team = services.register_team(form.record(), by=request.user, idempotency_key=key)
+            team = registration.register_team(form.record(), by=request.user, idempotency_key=key)
         except AlreadyDone as exc:
             messages.info(request, exc.messages[0])
             return redirect(exc.result.team)
-        except services.TeamRuleError as exc:
+        except rosters.TeamRuleError as exc:
             for message in exc.messages:
                 form.add_error(None, message)
         else:
@@ -524,11 +524,11 @@ def team_import(request: HttpRequest) -> HttpResponse:
     if import_form.is_valid():
         key = form_key(import_form.cleaned_data["token"], "user", request.user.pk, "register")
         try:
-            team = services.register_team(import_form.cleaned_data["record"], by=request.user, idempotency_key=key)
+            team = registration.register_team(import_form.cleaned_data["record"], by=request.user, idempotency_key=key)
         except AlreadyDone as exc:
             messages.info(request, exc.messages[0])
             return redirect(exc.result.team)
-        except services.TeamRuleError as exc:
+        except rosters.TeamRuleError as exc:
             for message in exc.messages:
                 import_form.add_error(None, message)
         else:

@@ -23,8 +23,8 @@ from matches.models import (
 )
 from matches.postmatch.base import STATS, PostMatchError, Step, finish_step, lock_step, prematch_of
 from matches.postmatch.raising import raise_the_dead
+from teams.ledger import post_entry
 from teams.models import Player, StatChange, Team, TreasuryEntry
-from teams.services import post_entry
 
 # --- 2. injuries (R25, R26, R37, R9) -------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from matches.models import (
 )
 from matches.postmatch.base import PostMatchError, Step
 from teams.models import Player, Position, Team
-from teams.services import next_number
+from teams.rosters import next_number
 
 
 def opponents_dead(match: Match, team: Team) -> list[Player]:

@@ -27,9 +27,9 @@ from matches.postmatch.base import (
     side_of,
 )
 from matches.squads import division_die, squad_rating
+from teams.ledger import post_entry
 from teams.models import Stadium, Team, TreasuryEntry
 from teams.selectors import roster_sheet
-from teams.services import post_entry
 
 # --- 1. winnings (R17, R19-R21) -----------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from league.accounts import is_board
 from league.refusals import Refusal
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
-from matches.services import result_problems
+from matches.results import result_problems
 from teams.ledger import lock_team
 from teams.models import Player
 

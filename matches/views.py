@@ -23,7 +23,7 @@ from league.responses import act_and_redirect
 from league.selectors import current_season, season_board
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
-from matches import services
+from matches import results
 from matches.forms import (
     ApothecaryForm,
     ChefForm,
@@ -136,7 +136,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         d = form.cleaned_data
         try:
-            services.record_result(
+            results.record_result(
                 match,
                 home_score=d["home_score"],
                 away_score=d["away_score"],
@@ -145,7 +145,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
                 tiebreak_winner_id=form.tiebreak_winner_id(),
                 by=request.user,
             )
-        except services.MatchError as exc:
+        except results.MatchError as exc:
             for message in exc.messages:
                 messages.error(request, message)
         else:
@@ -170,7 +170,7 @@ def match_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     team = match.home if form.cleaned_data["team"] == match.home_id else match.away
 
     def forfeit() -> str:
-        services.record_forfeit(match, team, by=request.user)
+        results.record_forfeit(match, team, by=request.user)
         return _("%(team)s forfeits: the opponent is awarded the win (R35).") % {"team": team.name}
 
     return act_and_redirect(request, forfeit, match)

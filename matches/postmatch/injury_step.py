@@ -4,7 +4,7 @@ treatments and the after-match healer; the decisions come from league.rules.inju
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
@@ -12,6 +12,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.rules import injuries as injury_rules
+from league.rules.injuries import (
+    Fate,
+    InjuredPlayer,
+    dice_needed,
+    fate_unless_regenerated,
+    healer_attempts,
+    healer_may_treat,
+    injury_fate,
+)
 from matches import dice
 from matches.models import (
     ApothecaryUse,
@@ -24,7 +34,7 @@ from matches.models import (
 from matches.postmatch.base import STATS, PostMatchError, Step, finish_step, lock_step, prematch_of
 from matches.postmatch.raising import raise_the_dead
 from teams.ledger import post_entry
-from teams.models import Player, StatChange, Team, TreasuryEntry
+from teams.models import Player, Race, StatChange, Team, TreasuryEntry
 
 # --- 2. injuries (R25, R26, R37, R9) -------------------------------------------------------------
 
@@ -127,33 +137,48 @@ def injury_facts(match: Match, team: Team) -> InjuryFacts:
     )
 
 
-def _regenerated(player: Player, stored: Mapping[str, Any], r: rules.Ruleset) -> bool | None:
-    """True or False once the Regeneration die is rolled, None if it is not yet (or he has no Regeneration)."""
-    if "Regeneration" not in _skills(player):
-        return None
-    d = stored.get(f"regeneration:{player.pk}")
-    return None if d is None else r.regenerates(d.values[0])
+def _injured(line: PlayerMatch, player: Player, uses: Mapping[tuple[int, str], ApothecaryUse]) -> InjuredPlayer:
+    """The report line and the apothecary's treatments as the decision tree reads them (no dice yet)."""
+    Action = ApothecaryUse.Action
+    heal = uses.get((player.pk, Action.HEAL_SERIOUS if line.injury == PlayerMatch.Injury.SERIOUS else Action.HEAL_DEAD))
+    revive = uses.get((player.pk, Action.REVIVE)) if line.injury == PlayerMatch.Injury.DEAD else None
+    return InjuredPlayer(
+        injury=line.injury,
+        regeneration=injury_rules.REGENERATION in _skills(player),
+        heal=None if heal is None else heal.roll or 1,  # a treatment never rolled failed
+        revive=None if revive is None else revive.roll or 1,
+    )
+
+
+def _with_stored_dice(injured: InjuredPlayer, player: Player, stored: Mapping[str, DiceRoll], r: rules.Ruleset):
+    """The tree's facts with the Regeneration and serious injury dice rolled so far."""
+    regeneration = stored.get(f"regeneration:{player.pk}")
+    serious = stored.get(f"serious_injury:{player.pk}")
+    return replace(
+        injured,
+        regeneration_roll=None if regeneration is None else regeneration.values[0],
+        serious_injury_dead=None if serious is None else r.serious_injury(serious.total).dead,
+    )
+
+
+def _fates(match: Match, team: Team, facts: InjuryFacts) -> list[tuple[PlayerMatch, InjuredPlayer]]:
+    r = match.season.ruleset.rules
+    return [
+        (line, _with_stored_dice(_injured(line, line.player, facts.uses), line.player, facts.stored, r))
+        for line in facts.lines
+    ]
 
 
 def pending_injury_dice(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[tuple[str, Player]]:
     """The Regeneration and serious injury dice not rolled yet, in R25's order: they decide who is dead
     before the Bandage Crew is ordered."""
     r = match.season.ruleset.rules
-    facts = facts or injury_facts(match, team)
-    pending = []
-    for line in facts.lines:
-        player = line.player
-        regenerated = _regenerated(player, facts.stored, r)
-        if "Regeneration" in _skills(player) and regenerated is None:
-            pending.append((f"regeneration:{player.pk}", player))
-        if regenerated:
-            continue
-        heal = facts.uses.get((player.pk, "heal_serious_injury"))
-        healed = heal is not None and r.apothecary_succeeds(heal.roll or 1)
-        serious = line.injury == PlayerMatch.Injury.SERIOUS and not healed
-        if serious and f"serious_injury:{player.pk}" not in facts.stored:
-            pending.append((f"serious_injury:{player.pk}", player))
-    return pending
+    purposes = {Fate.ROLL_REGENERATION: "regeneration", Fate.ROLL_SERIOUS_INJURY: "serious_injury"}
+    return [
+        (f"{purposes[die]}:{line.player.pk}", line.player)
+        for line, injured in _fates(match, team, facts or injury_facts(match, team))
+        for die in dice_needed(r, injured)
+    ]
 
 
 @transaction.atomic
@@ -166,9 +191,10 @@ def roll_injury_dice(
     entered = entered or {}
     rolled = []
     for key, player in pending_injury_dice(match, team):
-        stored = {d.purpose: d for d in match.dice.filter(purpose=f"regeneration:{player.pk}")}
-        if key.startswith("serious_injury") and _regenerated(player, stored, r):
-            continue
+        if key.startswith("serious_injury"):
+            regeneration = match.dice.filter(purpose=f"regeneration:{player.pk}").first()
+            if regeneration is not None and r.regenerates(regeneration.values[0]):
+                continue
         d66 = key.startswith("serious_injury")
         dice.roll(match, key, step="injuries", d66=d66, entered=entered.get(key), by=by, player=player)
         rolled.append(key)
@@ -199,10 +225,7 @@ def injury_dice_shown(match: Match, team: Team, facts: InjuryFacts | None = None
 
 
 def healer_limit(team: Team, r: rules.Ruleset) -> int:
-    s = r.settings
-    return {"bandage_crew": len(s.bandage_crew_targets), "apprentice": s.apprentice_players}.get(
-        team.race.healer, s.familiar_players
-    )
+    return healer_attempts(team.race.healer, r.settings)[0]
 
 
 def healer_candidates(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[Player]:
@@ -210,43 +233,22 @@ def healer_candidates(match: Match, team: Team, facts: InjuryFacts | None = None
     serious injury table (66), and never one the apothecary treated or tried. Decided from the stored
     dice: a player whose fate waits on an unrolled die is not offered."""
     r = match.season.ruleset.rules
-    facts = facts or injury_facts(match, team)
-    candidates = []
-    for line in facts.lines:
-        player = line.player
-        regenerated = _regenerated(player, facts.stored, r)
-        if regenerated or (regenerated is None and "Regeneration" in _skills(player)):
-            continue
-        if line.injury == PlayerMatch.Injury.SERIOUS:
-            d = facts.stored.get(f"serious_injury:{player.pk}")
-            treated = (player.pk, "heal_serious_injury") in facts.uses
-            if treated or d is None or not r.serious_injury(d.total).dead:
-                continue
-        else:
-            apothecary = {(player.pk, "heal_dead"), (player.pk, "revive_dead")} & facts.uses.keys()
-            if line.injury != PlayerMatch.Injury.DEAD or apothecary:
-                continue
-        if team.race.healer != "bandage_crew" and "Regeneration" in _skills(player):
-            continue  # R9: the Apprentice cannot treat him
-        candidates.append(player)
-    return candidates
+    return [
+        line.player
+        for line, injured in _fates(match, team, facts or injury_facts(match, team))
+        if injury_fate(r, injured) == Fate.DEAD
+        and healer_may_treat(team.race.healer, regeneration=injured.regeneration)
+    ]
 
 
 def revived_by_apothecary(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[Player]:
     """The dead the apothecary revives (R26): they roll on the revival table."""
     r = match.season.ruleset.rules
-    facts = facts or injury_facts(match, team)
-    revived = []
-    for line in facts.lines:
-        if line.injury != PlayerMatch.Injury.DEAD or _regenerated(line.player, facts.stored, r):
-            continue
-        heal = facts.uses.get((line.player_id, "heal_dead"))
-        revive = facts.uses.get((line.player_id, "revive_dead"))
-        if heal and r.apothecary_succeeds(heal.roll or 1):
-            continue
-        if revive and r.apothecary_succeeds(revive.roll or 1):
-            revived.append(line.player)
-    return revived
+    return [
+        line.player
+        for line, injured in _fates(match, team, facts or injury_facts(match, team))
+        if injury_fate(r, injured) != Fate.REGENERATES and fate_unless_regenerated(r, injured) == Fate.REVIVED
+    ]
 
 
 @transaction.atomic
@@ -277,9 +279,12 @@ def injuries(
 
     uses = {(u.player_id, u.action): u for u in match.apothecary_uses.filter(team=team)}
     dead: list[Player] = []
+    has_regeneration: dict[int, bool] = {}
     for line in injured_lines(match, team):
         player = Player.objects.select_related("position").get(pk=line.player_id)
-        if "Regeneration" in _skills(player):
+        injured = _injured(line, player, uses)
+        has_regeneration[player.pk] = injured.regeneration
+        if injured.regeneration:
             d = dice.roll(
                 match,
                 f"regeneration:{player.pk}",
@@ -288,73 +293,34 @@ def injuries(
                 by=by,
                 player=player,
             )
-            if r.regenerates(d.values[0]):
+            injured = replace(injured, regeneration_roll=d.values[0])
+            if injury_fate(r, injured) == Fate.REGENERATES:
                 lines.append(_("%(player)s regenerates: D6 %(roll)s (3+, R25).") % {"player": player, "roll": d.shown})
                 continue
             lines.append(_("%(player)s does not regenerate: D6 %(roll)s.") % {"player": player, "roll": d.shown})
-        if line.injury == PlayerMatch.Injury.BADLY_HURT:
+        fate = injury_fate(r, injured)
+        if fate == Fate.BADLY_HURT:
             lines.append(_("%(player)s: badly hurt, back for the next match.") % {"player": player})
-            continue
-        if line.injury == PlayerMatch.Injury.SERIOUS:
-            heal = uses.get((player.pk, "heal_serious_injury"))
-            if heal and r.apothecary_succeeds(heal.roll or 1):
-                lines.append(
-                    _("%(player)s: the apothecary heals the serious injury (%(roll)s, R26).")
-                    % {"player": player, "roll": heal.roll}
-                )
-                continue
-            d = dice.roll(
-                match,
-                f"serious_injury:{player.pk}",
-                step="injuries",
-                d66=True,
-                entered=entered.get(f"serious_injury:{player.pk}"),
-                by=by,
-                player=player,
-            )
-            si = r.serious_injury(d.total)
-            parts = [f"{si.name}"]
-            if si.dead:
-                if heal:  # treated by the apothecary: no Bandage Crew after him (R25)
-                    _bury(player.pk)
-                else:
-                    dead.append(player)
-                lines.append(
-                    _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(name)s.")
-                    % {"player": player, "d": d.shown, "name": si.name}
-                )
-                continue
-            player.miss_matches = max(player.miss_matches, si.miss_matches)
-            if si.miss_matches:
-                parts.append(_("misses %(n)s") % {"n": si.miss_matches})
-            if si.niggling:
-                player.niggling += 1
-                parts.append("NI")
-            if si.stat:
-                parts.append(_lose_stat(player, si.stat, r, si.name, match))
-            player.save()
+        elif fate == Fate.HEALED:
             lines.append(
-                _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(result)s.")
-                % {"player": player, "d": d.shown, "result": ", ".join(parts)}
+                _("%(player)s: the apothecary heals the serious injury (%(roll)s, R26).")
+                % {"player": player, "roll": uses[(player.pk, ApothecaryUse.Action.HEAL_SERIOUS)].roll}
             )
-            continue
-        # dead (R25, R26): the apothecary's heal or revival comes first
-        heal = uses.get((player.pk, "heal_dead"))
-        if heal and r.apothecary_succeeds(heal.roll or 1):
+        elif fate == Fate.ROLL_SERIOUS_INJURY:
+            lines.append(_serious_injury(match, player, injured, dead, r, by, entered))
+        elif fate == Fate.SAVED:
             lines.append(
-                _("%(player)s: the apothecary saves him (%(roll)s, R26).") % {"player": player, "roll": heal.roll}
+                _("%(player)s: the apothecary saves him (%(roll)s, R26).")
+                % {"player": player, "roll": uses[(player.pk, ApothecaryUse.Action.HEAL_DEAD)].roll}
             )
-            continue
-        revive = uses.get((player.pk, "revive_dead"))
-        if revive and r.apothecary_succeeds(revive.roll or 1):
+        elif fate == Fate.REVIVED:
             lines.append(f"{player}: " + _revive(player, match, r, by, entered))
             player.save()
-            continue
-        if heal or revive:
+        elif fate == Fate.BURIED:
             lines.append(_("%(player)s: the apothecary failed; no one else may treat him.") % {"player": player})
             _bury(player.pk)
-            continue
-        dead.append(player)
+        else:
+            dead.append(player)
 
     healer = team.race.healer
     targets = [int(t) for t in healer_targets]
@@ -363,17 +329,13 @@ def injuries(
         raise PostMatchError([_("Each attempt must be on another player (R25).")])
     if not set(targets) <= dead_ids:
         raise PostMatchError([_("Only a dead player not treated by the apothecary can be attempted.")])
-    if healer == "bandage_crew":
-        limit, fee = len(s.bandage_crew_targets), s.bandage_crew_fee
-    else:
-        limit = s.apprentice_players if healer == "apprentice" else s.familiar_players
-        fee = s.apprentice_fee
+    limit, fee = healer_attempts(healer, s)
     if len(targets) > limit:
         raise PostMatchError([_("At most %(n)s attempts.") % {"n": limit}])
     by_id = {p.pk: p for p in dead}
     for attempt, pk in enumerate(targets, start=1):
         player = by_id[pk]
-        if healer != "bandage_crew" and "Regeneration" in _skills(player):
+        if not healer_may_treat(healer, regeneration=has_regeneration[pk]):
             raise PostMatchError([_("The Apprentice cannot treat a player with Regeneration (R9).")])
         post_entry(
             team,
@@ -393,7 +355,7 @@ def injuries(
             player=player,
             team=team,
         )
-        if healer == "bandage_crew":
+        if healer == Race.Healer.BANDAGE_CREW:
             ok = r.bandage_crew_succeeds(attempt, d.values[0])
             target = f"{r.bandage_crew_target(attempt)}+"
         else:
@@ -429,6 +391,55 @@ def injuries(
         lines.append(_("%(player)s is dead. ✝") % {"player": by_id[pk]})
     lines += raise_the_dead(match, team, r, raise_zombie)
     return finish_step(postmatch, Step.INJURIES, "injuries", lines or [_("No injuries.")])
+
+
+def _serious_injury(
+    match: Match,
+    player: Player,
+    injured: InjuredPlayer,
+    dead: list[Player],
+    r: rules.Ruleset,
+    by: Any,
+    entered: Mapping[str, Sequence[int]],
+) -> str:
+    """Roll on the serious injury table and apply the result: dead (for the healer, or buried after the
+    apothecary, R25), or out for matches, a niggling injury, a stat lost."""
+    d = dice.roll(
+        match,
+        f"serious_injury:{player.pk}",
+        step="injuries",
+        d66=True,
+        entered=entered.get(f"serious_injury:{player.pk}"),
+        by=by,
+        player=player,
+    )
+    si = r.serious_injury(d.total)
+    fate = injury_fate(r, replace(injured, serious_injury_dead=si.dead))
+    if fate == Fate.BURIED:
+        _bury(player.pk)
+    if fate in (Fate.BURIED, Fate.DEAD):
+        if fate == Fate.DEAD:
+            dead.append(player)
+        return _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(name)s.") % {
+            "player": player,
+            "d": d.shown,
+            "name": si.name,
+        }
+    parts = [f"{si.name}"]
+    player.miss_matches = max(player.miss_matches, si.miss_matches)
+    if si.miss_matches:
+        parts.append(_("misses %(n)s") % {"n": si.miss_matches})
+    if si.niggling:
+        player.niggling += 1
+        parts.append("NI")
+    if si.stat:
+        parts.append(_lose_stat(player, si.stat, r, si.name, match))
+    player.save()
+    return _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(result)s.") % {
+        "player": player,
+        "d": d.shown,
+        "result": ", ".join(parts),
+    }
 
 
 def _bury(player_id: int) -> None:

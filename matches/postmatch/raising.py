@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.rules import injuries as injury_rules
 from matches.models import (
     Match,
     PlayerMatch,
@@ -45,13 +46,13 @@ def raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int
     Nurgle's unhealed kill gives the Nurgle team a Rotter; each only within limits and roster room (R25)."""
     lines: list[str] = []
     opponent = match.away if team.pk == match.home_id else match.home
-    necromancer = team.race.head_coach == "necromancer"
-    rot = team.race.name == "Nurgle"
+    necromancer = injury_rules.raises_zombies(team.race.head_coach)
+    rot = injury_rules.rots(team.race.name)
     if not (necromancer or rot):
         return lines
     killed = PlayerMatch.objects.filter(match=match, team=opponent, injury=PlayerMatch.Injury.DEAD)
     if rot:
-        killed = killed.filter(injured_by__position__name="Beast of Nurgle")
+        killed = killed.filter(injured_by__position__name=injury_rules.BEAST_OF_NURGLE)
     needs_opponent = (necromancer and raise_zombie) or (rot and killed.exists())
     if needs_opponent and not PostMatch.objects.filter(match=match, team=opponent, done__gte=Step.INJURIES).exists():
         raise PostMatchError(
@@ -63,9 +64,9 @@ def raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int
         if victim is None:
             raise PostMatchError([_("Only an opponent who died in this match can be raised.")])
         traits = {s.name for s in victim.position.skills.all()}
-        if "Stunty" in traits or victim.position.big_guy or "Big Guy" in traits:
+        if not injury_rules.can_be_raised(traits, big_guy=victim.position.big_guy):
             raise PostMatchError([_("Stunty players and Big Guys cannot be raised (R25).")])
-        zombie = _new_player(team, "Zombies", _("%(name)s (Zombie)") % {"name": victim.name}, r)
+        zombie = _new_player(team, injury_rules.ZOMBIES, _("%(name)s (Zombie)") % {"name": victim.name}, r)
         lines.append(
             _("The Necromancer raises %(player)s as a Zombie.") % {"player": victim}
             if zombie
@@ -78,8 +79,8 @@ def raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int
                 .values_list("injured_by__position__name", flat=True)
                 .first()
             )
-            if killer == "Beast of Nurgle":
-                rotter = _new_player(team, "Rotters", _("%(name)s (Rotter)") % {"name": victim.name}, r)
+            if injury_rules.becomes_rotter(team.race.name, killer):
+                rotter = _new_player(team, injury_rules.ROTTERS, _("%(name)s (Rotter)") % {"name": victim.name}, r)
                 lines.append(
                     _("Nurgle's Rot: %(player)s comes back as a Rotter.") % {"player": victim}
                     if rotter

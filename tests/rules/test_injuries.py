@@ -1,0 +1,160 @@
+"""The post-match injury decision tree (league.rules.injuries), table-driven on the default ruleset.
+
+No database. Regeneration is 3+ and an apothecary attempt 2+ (R25, R26); each row names the ruling.
+"""
+
+import pytest
+
+import league.rules as rules
+from league.rules.injuries import (
+    BADLY_HURT,
+    DEAD,
+    SERIOUS_INJURY,
+    Fate,
+    InjuredPlayer,
+    becomes_rotter,
+    can_be_raised,
+    dice_needed,
+    fate_unless_regenerated,
+    healer_attempts,
+    healer_may_treat,
+    injury_fate,
+    raises_zombies,
+    rots,
+)
+
+R = rules.default_ruleset()
+
+
+@pytest.mark.parametrize(
+    ("player", "fate"),
+    [
+        # R25: Regeneration comes first; 3+ ignores badly hurt, serious injury or death.
+        (InjuredPlayer(DEAD, regeneration=True), Fate.ROLL_REGENERATION),
+        (InjuredPlayer(DEAD, regeneration=True, regeneration_roll=3), Fate.REGENERATES),
+        (InjuredPlayer(SERIOUS_INJURY, regeneration=True, regeneration_roll=6), Fate.REGENERATES),
+        (InjuredPlayer(DEAD, regeneration=True, regeneration_roll=2), Fate.DEAD),
+        (InjuredPlayer(BADLY_HURT, regeneration=True, regeneration_roll=1), Fate.BADLY_HURT),
+        (InjuredPlayer(BADLY_HURT), Fate.BADLY_HURT),
+        # R25: a serious injury not healed by the apothecary rolls on the table; R26: heal 2+.
+        (InjuredPlayer(SERIOUS_INJURY), Fate.ROLL_SERIOUS_INJURY),
+        (InjuredPlayer(SERIOUS_INJURY, heal=2), Fate.HEALED),
+        (InjuredPlayer(SERIOUS_INJURY, heal=1), Fate.ROLL_SERIOUS_INJURY),
+        (InjuredPlayer(SERIOUS_INJURY, serious_injury_dead=False), Fate.SERIOUS_INJURY),
+        # Board ruling on R25: killed on the table (66) and untreated, the Bandage Crew may try him ...
+        (InjuredPlayer(SERIOUS_INJURY, serious_injury_dead=True), Fate.DEAD),
+        # ... but not after the apothecary tried (and failed) to heal the serious injury.
+        (InjuredPlayer(SERIOUS_INJURY, heal=1, serious_injury_dead=True), Fate.BURIED),
+        # R26: the dead healed (3 AP) or revived (1 AP, then the revival table), each 2+.
+        (InjuredPlayer(DEAD, heal=2), Fate.SAVED),
+        (InjuredPlayer(DEAD, revive=6), Fate.REVIVED),
+        (InjuredPlayer(DEAD, heal=1, revive=2), Fate.REVIVED),
+        (InjuredPlayer(DEAD, revive=1), Fate.BURIED),
+        (InjuredPlayer(DEAD, heal=1), Fate.BURIED),
+        # R25: the dead the apothecary never touched are left to the healer.
+        (InjuredPlayer(DEAD), Fate.DEAD),
+    ],
+)
+def test_injury_fate_r25_r26(player, fate):
+    assert injury_fate(R, player) == fate
+
+
+@pytest.mark.parametrize(
+    ("player", "needed"),
+    [
+        # R25's order: the Regeneration die, then (should he not regenerate) the serious injury die.
+        (InjuredPlayer(SERIOUS_INJURY, regeneration=True), (Fate.ROLL_REGENERATION, Fate.ROLL_SERIOUS_INJURY)),
+        (InjuredPlayer(SERIOUS_INJURY, regeneration=True, regeneration_roll=2), (Fate.ROLL_SERIOUS_INJURY,)),
+        (InjuredPlayer(SERIOUS_INJURY, regeneration=True, regeneration_roll=3), ()),
+        (InjuredPlayer(SERIOUS_INJURY, heal=2, regeneration=True), (Fate.ROLL_REGENERATION,)),
+        (InjuredPlayer(DEAD, regeneration=True), (Fate.ROLL_REGENERATION,)),
+        (InjuredPlayer(SERIOUS_INJURY, serious_injury_dead=False), ()),
+        (InjuredPlayer(DEAD), ()),
+        (InjuredPlayer(BADLY_HURT), ()),
+    ],
+)
+def test_dice_needed_in_r25_order(player, needed):
+    assert dice_needed(R, player) == needed
+
+
+def test_a_failed_regeneration_leaves_the_revival_to_the_apothecary_r26():
+    player = InjuredPlayer(DEAD, regeneration=True, revive=2)
+    assert injury_fate(R, player) == Fate.ROLL_REGENERATION
+    assert fate_unless_regenerated(R, player) == Fate.REVIVED
+
+
+@pytest.mark.parametrize(
+    ("healer", "regeneration", "may"),
+    [
+        ("bandage_crew", False, True),
+        ("bandage_crew", True, True),
+        ("apprentice", False, True),
+        ("apprentice", True, False),  # R9: the Apprentice cannot treat a player with Regeneration
+        ("familiar", True, False),
+    ],
+)
+def test_healer_may_treat_r9(healer, regeneration, may):
+    assert healer_may_treat(healer, regeneration=regeneration) is may
+
+
+@pytest.mark.parametrize(
+    ("healer", "attempts"),
+    [
+        ("bandage_crew", (3, 10_000)),  # R25: up to 3 players, 10,000 per attempt
+        ("apprentice", (1, 10_000)),
+        ("familiar", (2, 10_000)),
+    ],
+)
+def test_healer_attempts_and_fee_r25(healer, attempts):
+    assert healer_attempts(healer, R.settings) == attempts
+
+
+@pytest.mark.parametrize(
+    ("skills", "big_guy", "raised"),
+    [
+        (set(), False, True),
+        ({"Block", "Dodge"}, False, True),
+        ({"Stunty", "Dodge"}, False, False),  # R25: not Stunty
+        ({"Big Guy"}, False, False),  # R25: not a Big Guy
+        (set(), True, False),
+    ],
+)
+def test_the_necromancer_raises_neither_stunty_nor_big_guys_r25(skills, big_guy, raised):
+    assert can_be_raised(skills, big_guy=big_guy) is raised
+
+
+@pytest.mark.parametrize(
+    ("race", "killer", "rotter"),
+    [
+        ("Nurgle", "Beast of Nurgle", True),  # R25: a Beast of Nurgle's unhealed kill gives a Rotter
+        ("Nurgle", "Rotters", False),
+        ("Nurgle", None, False),
+        ("Chaos", "Beast of Nurgle", False),
+    ],
+)
+def test_a_beast_of_nurgles_kill_gives_a_rotter_r25(race, killer, rotter):
+    assert becomes_rotter(race, killer) is rotter
+
+
+def test_who_raises_the_dead_r25():
+    assert raises_zombies("necromancer") and not raises_zombies("ordinary")
+    assert rots("Nurgle") and not rots("Undead")
+
+
+def test_the_tree_speaks_the_models_choices():
+    """The pure names are the values the rows store (no database: only the choices are compared)."""
+    from league.rules import injuries
+    from matches.models import PlayerMatch
+    from teams.models import Race
+
+    assert (injuries.BADLY_HURT, injuries.SERIOUS_INJURY, injuries.DEAD) == (
+        PlayerMatch.Injury.BADLY_HURT,
+        PlayerMatch.Injury.SERIOUS,
+        PlayerMatch.Injury.DEAD,
+    )
+    assert (injuries.BANDAGE_CREW, injuries.APPRENTICE, injuries.FAMILIAR) == (
+        Race.Healer.BANDAGE_CREW,
+        Race.Healer.APPRENTICE,
+        Race.Healer.FAMILIAR,
+    )
+    assert injuries.NECROMANCER == Race.HeadCoach.NECROMANCER

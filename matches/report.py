@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from league.accounts import is_board
 from league.refusals import Refusal
+from league.rules.records import record_spp
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.results import result_problems
@@ -398,12 +399,5 @@ def report_history(match: Match) -> list:
         .order_by("-history_date", "-history_id")[:60]
     )
     for row in rows:
-        row.spp = r.spp(
-            completions=row.completions,
-            touchdowns=row.touchdowns,
-            interceptions=row.interceptions,
-            casualties=row.casualties + row.crowd_casualties,
-            fouls=row.foul_casualties,
-            mvps=row.mvps,
-        )
+        row.spp = record_spp(r, row)
     return rows

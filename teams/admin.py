@@ -8,6 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from league import rules
 from league.accounts import is_board
 from teams import corrections, ledger, rosters
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
@@ -106,11 +107,11 @@ class PlayerCorrectionForm(forms.Form):
         super().__init__(*args, initial={"status": player.status}, **kwargs)
         for name in corrections.PLAYER_CORRECTABLE:
             self.fields[name] = _delta(f"{Player._meta.get_field(name).verbose_name} (+/-)")
-        for stat in rosters.STAT_NAMES:
+        for stat in rules.STATS:
             self.fields[stat] = _delta(f"{stat} (+/-)")
         gained = player.gained_skills.values_list("skill__name", flat=True)
         self.fields["remove_skills"].choices = [(n, n) for n in gained]
-        self.order_fields([*corrections.PLAYER_CORRECTABLE, *rosters.STAT_NAMES, "status", "add_skills"])
+        self.order_fields([*corrections.PLAYER_CORRECTABLE, *rules.STATS, "status", "add_skills"])
 
 
 class CorrectionAdmin(SimpleHistoryAdmin):
@@ -239,7 +240,7 @@ class PlayerAdmin(CorrectionAdmin):
             reason=data["reason"],
             by=request.user,
             changes={name: data.get(name) or 0 for name in corrections.PLAYER_CORRECTABLE},
-            stats={stat: data.get(stat) or 0 for stat in rosters.STAT_NAMES},
+            stats={stat: data.get(stat) or 0 for stat in rules.STATS},
             add_skills=[s.name for s in data.get("add_skills") or []],
             remove_skills=list(data.get("remove_skills") or []),
             status=data["status"],

@@ -10,9 +10,10 @@ from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import rules
 from teams.ledger import lock_team, post_entry
 from teams.models import Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
-from teams.rosters import STAT_NAMES, TeamRuleError, check_roster, current_plan
+from teams.rosters import TeamRuleError, check_roster, current_plan
 
 # --- the board's corrections ---------------------------------------------------------------------
 # A mistake found after the fact is corrected by a new record, never by overwriting: gold by a ledger
@@ -139,7 +140,7 @@ def correct_player(
     for stat, delta in (stats or {}).items():
         if not delta:
             continue
-        if stat not in STAT_NAMES:
+        if stat not in rules.STATS:
             problems.append(_("Unknown stat: %(stat)s.") % {"stat": stat})
             continue
         field = f"{stat.lower()}_change"

@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from league import rules
+from league.rules.records import record_spp
 
-STAT_FIELDS = ("ma", "st", "ag", "av")
+STAT_FIELDS = tuple(stat.lower() for stat in rules.STATS)  # the model fields: ma, st, ag, av
 
 
 # --- the catalogue ----------------------------------------------------------------------------------
@@ -306,14 +307,7 @@ class Player(models.Model):
 
     @property
     def spp(self) -> int:
-        return self.team.ruleset.rules.spp(
-            completions=self.completions,
-            touchdowns=self.touchdowns,
-            interceptions=self.interceptions,
-            casualties=self.casualties,
-            fouls=self.foul_casualties,
-            mvps=self.mvps,
-        )
+        return record_spp(self.team.ruleset.rules, self)
 
     @property
     def value(self) -> int:

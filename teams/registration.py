@@ -14,7 +14,7 @@ from league.models import Ruleset
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
 from teams.models import Facility, Player, PlayerSkill, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
-from teams.rosters import STAT_NAMES, TeamRuleError, problem_messages, race_positions, race_spec
+from teams.rosters import TeamRuleError, problem_messages, race_positions, race_spec
 
 # --- registering an existing team (the board) ---------------------------------------------------
 
@@ -104,7 +104,7 @@ def register_team(
         if p.number in numbers:
             errors.append(where + ": " + _("Number %(n)s is already taken.") % {"n": p.number})
         numbers.add(p.number)
-        for stat in STAT_NAMES:
+        for stat in rules.STATS:
             if abs(getattr(p, stat.lower())) > r.settings.stat_limit:
                 errors.append(
                     where
@@ -196,7 +196,7 @@ def register_team(
             PlayerSkill.objects.create(
                 player=player, skill=skills[skill.strip().lower()], origin=PlayerSkill.Origin.REGISTERED
             )
-        for stat in STAT_NAMES:
+        for stat in rules.STATS:
             change = getattr(p, stat.lower())
             if change:
                 StatChange.objects.create(player=player, stat=stat, change=change, reason=StatChange.Reason.REGISTERED)

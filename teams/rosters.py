@@ -11,8 +11,6 @@ from league import rules
 from league.refusals import Refusal
 from teams.models import Position, Race, Team
 
-STAT_NAMES = ("MA", "ST", "AG", "AV")
-
 
 class TeamRuleError(Refusal):
     pass

@@ -9,6 +9,7 @@ from django.db.models import OuterRef, Prefetch, Subquery
 from django.shortcuts import get_object_or_404
 
 from league import rules
+from league.rules.records import record_spp
 from teams.models import Player, PlayerSkill, Skill, StatChange, Team, TreasuryEntry
 
 
@@ -190,12 +191,5 @@ def player_history(player: Player) -> list:
     r = player.team.ruleset.rules
     rows = list(player.history.select_related("history_user").order_by("-history_date", "-history_id")[:60])
     for row in rows:
-        row.spp = r.spp(
-            completions=row.completions,
-            touchdowns=row.touchdowns,
-            interceptions=row.interceptions,
-            casualties=row.casualties,
-            fouls=row.foul_casualties,
-            mvps=row.mvps,
-        )
+        row.spp = record_spp(r, row)
     return rows

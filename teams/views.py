@@ -25,6 +25,7 @@ from league.numbers import money
 from league.once import TokenForm, form_key
 from league.refusals import AlreadyDone
 from league.responses import act_and_redirect
+from league.rules.records import record_spp
 from matches.models import Match, PlayerMatch
 from matches.selectors import scheduled_for
 from teams import ledger, registration, rosters, services
@@ -409,14 +410,7 @@ def player_match_history(player: Player) -> list:
         .order_by("-match__confirmed_at")
     )
     for row in rows:
-        row.spp = r.spp(
-            completions=row.completions,
-            touchdowns=row.touchdowns,
-            interceptions=row.interceptions,
-            casualties=row.block_casualties,
-            fouls=row.foul_casualties,
-            mvps=row.mvps,
-        )
+        row.spp = record_spp(r, row)
     return rows
 
 

@@ -27,6 +27,7 @@ from league.rules.ruleset import (
 )
 from league.rules.season import Fixture, Line, Result, cup_first_round, cup_rounds, double_round_robin
 from league.rules.tables import (
+    STATS,
     TABLE_NAMES,
     TABLE_PARSERS,
     HandicapResult,
@@ -42,6 +43,7 @@ DEFAULT_RULESET_PATH = Path(__file__).resolve().parent / "data" / "torshov_2006.
 __all__ = [
     "DEFAULT_RULESET_PATH",
     "MUTATION_CHOICE",
+    "STATS",
     "STAT_CHOICE",
     "TABLE_NAMES",
     "TABLE_PARSERS",

@@ -15,7 +15,6 @@ from matches.models import (
 from teams.models import Team
 
 Step = PostMatch.Step
-STATS = ("MA", "ST", "AG", "AV")
 
 
 class PostMatchError(Refusal):

@@ -31,7 +31,7 @@ from matches.models import (
     PostMatch,
     SquadEntry,
 )
-from matches.postmatch.base import STATS, PostMatchError, Step, finish_step, lock_step, prematch_of
+from matches.postmatch.base import PostMatchError, Step, finish_step, lock_step, prematch_of
 from matches.postmatch.raising import raise_the_dead
 from teams.ledger import post_entry
 from teams.models import Player, Race, StatChange, Team, TreasuryEntry
@@ -59,7 +59,7 @@ def _lose_stat(player: Player, stat: str, r: rules.Ruleset, note: str, match: Ma
     if current - 1 <= 0 or not r.stat_change_allowed(base, current, -1):
         others = [
             s
-            for s in STATS
+            for s in rules.STATS
             if s != stat
             and r.stat_change_allowed(getattr(player.position, s.lower()), getattr(player, s.lower()), -1)
             and getattr(player, s.lower()) > 1

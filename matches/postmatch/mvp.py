@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.rules.records import record_spp
 from matches import dice
 from matches.models import (
     HandicapDraw,
@@ -50,14 +51,7 @@ def earned_this_match(match: Match, team: Team, r: rules.Ruleset) -> dict[int, t
 
 
 def _match_spp(line: PlayerMatch, r: rules.Ruleset) -> int:
-    return r.spp(
-        completions=line.completions,
-        touchdowns=line.touchdowns,
-        interceptions=line.interceptions,
-        casualties=line.block_casualties,
-        fouls=line.foul_casualties,
-        mvps=line.mvps,
-    )
+    return record_spp(r, line)
 
 
 def _mvp_pools(match: Match, team: Team, r: rules.Ruleset) -> tuple[list[Player], list[Player]]:

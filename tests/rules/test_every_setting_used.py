@@ -280,13 +280,13 @@ SERVICE_ONLY = {
     "niggling_kept_between_seasons": "league/services.py",
     "apothecary_ap": "matches/prematch.py",
     "master_chef_die_price": "matches/prematch.py",
-    "bandage_crew_fee": "matches/postmatch.py",
-    "apprentice_fee": "matches/postmatch.py",
-    "apprentice_players": "matches/postmatch.py",
-    "familiar_players": "matches/postmatch.py",
+    "bandage_crew_fee": "league/rules/injuries.py",  # healer_attempts, paid by the injuries step
+    "apprentice_fee": "league/rules/injuries.py",
+    "apprentice_players": "league/rules/injuries.py",
+    "familiar_players": "league/rules/injuries.py",
     "retire_gives_assistant_coach": "teams/services.py",
-    "forfeit_fan_factor_loss": "matches/services.py",  # R35: record_forfeit
-    "forfeit_score": "matches/services.py",
+    "forfeit_fan_factor_loss": "matches/results.py",  # R35: record_forfeit
+    "forfeit_score": "matches/results.py",
 }
 DEAD = {}
 

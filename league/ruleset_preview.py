@@ -16,7 +16,7 @@ from league import rules
 from league.inputs import IdModelChoiceField
 from matches.models import Match
 from teams.models import Team
-from teams.selectors import roster_sheet
+from teams.selectors import rating_staff, roster_sheet
 
 
 @dataclass(frozen=True)
@@ -116,15 +116,7 @@ class PreviewForm(forms.Form):
 def _team_inputs(team: Any) -> tuple[list[tuple[int, int]], dict[str, Any]]:
     sheet = roster_sheet(team.pk)
     players = [(line.value, line.spp) for line in sheet.lines if line.available]
-    kwargs = {
-        "rerolls": team.rerolls,
-        "reroll_price": team.race.reroll_price,
-        "fan_factor": team.fan_factor,
-        "assistant_coaches": team.assistant_coaches,
-        "cheerleaders": team.cheerleaders,
-        "apothecary": team.apothecary,
-    }
-    return players, kwargs
+    return players, rating_staff(team)
 
 
 def team_examples(

@@ -19,6 +19,7 @@ from matches import postmatch as post
 from matches import prematch as pre
 from matches.dice import DiceError, check_entered, parse_entered
 from matches.models import ApothecaryUse, DevelopmentRoll, Match, PlayerMatch, SquadEntry
+from matches.report import COUNTERS
 from teams.models import Player, Team
 
 DICE_TEXT_MAX = 60  # "6 6 6 6 6 6 6 6 6 6 …": ten fan-factor dice with separators fit many times over
@@ -583,10 +584,7 @@ class LineForm(PrefixedForm):
                 field.widget.attrs["class"] = "count-input"
 
     def counters(self) -> list[forms.BoundField]:
-        return [
-            self[c]
-            for c in ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "crowd_casualties")
-        ]
+        return [self[c] for c in COUNTERS]
 
 
 class ApothecaryForm(PrefixedForm):

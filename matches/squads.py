@@ -7,6 +7,7 @@ from typing import Any
 from league.models import SeasonEntry
 from matches.models import Match, PreMatch, SquadEntry
 from teams.models import Team
+from teams.selectors import squad_team_rating
 
 
 def division_die(match: Match, team: Team) -> int:
@@ -27,12 +28,4 @@ def squad_rating(match: Match, team: Team, prematch: PreMatch) -> Any:
             "player__team__ruleset",  # a player's SPP reads his team's ruleset
         )
     ]
-    return r.explain_team_rating(
-        [(p.value, p.spp) for p in playing],
-        rerolls=team.rerolls,
-        reroll_price=team.race.reroll_price,
-        fan_factor=team.fan_factor,
-        assistant_coaches=team.assistant_coaches,
-        cheerleaders=team.cheerleaders,
-        apothecary=team.apothecary,
-    )
+    return squad_team_rating(r, team, [(p.value, p.spp) for p in playing])

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from teams.ledger import lock_team, post_entry
-from teams.models import Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
+from teams.models import RECORD_COUNTERS, Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
 from teams.rosters import TeamRuleError, check_roster, current_plan
 
 # --- the board's corrections ---------------------------------------------------------------------
@@ -21,16 +21,7 @@ from teams.rosters import TeamRuleError, check_roster, current_plan
 # who changed it and why.
 
 TEAM_CORRECTABLE = ("fan_factor", "rerolls", "assistant_coaches", "cheerleaders", "mvps_received", "trophy_rerolls")
-PLAYER_CORRECTABLE = (
-    "completions",
-    "touchdowns",
-    "interceptions",
-    "casualties",
-    "foul_casualties",
-    "mvps",
-    "niggling",
-    "miss_matches",
-)
+PLAYER_CORRECTABLE = (*RECORD_COUNTERS, "niggling", "miss_matches")
 
 
 def _with_reason(obj: Model, reason: str, by: Any) -> None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
 from league.once import TokenField
-from teams.models import Position, Race
+from teams.models import RECORD_COUNTERS, Position, Race
 from teams.registration import PlayerRecord, TeamRecord
 
 
@@ -105,9 +105,7 @@ PLAYER_COLUMNS = [
 ]
 INT_COLUMNS = {c for c in PLAYER_COLUMNS if c not in {"name", "position", "skills"}}
 # The columns' bounds; the rulebook's narrower ones (stats ±2, no negatives) are register_team's refusals.
-COLUMN_MAX = {c: SMALL_MAX for c in INT_COLUMNS} | {
-    c: 2_147_483_647 for c in ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")
-}
+COLUMN_MAX = {c: SMALL_MAX for c in INT_COLUMNS} | {c: 2_147_483_647 for c in RECORD_COUNTERS}
 COLUMN_MIN = {c: -SMALL_MAX for c in INT_COLUMNS}
 # A stadium holds far fewer; the bound keeps every later expansion inside its column.
 CAPACITY_MAX = 1_000_000

@@ -123,6 +123,25 @@ def roster_sheet(team_id: int) -> RosterSheet:
     return build_sheet(team, players, list(team.stadium.facilities.all()))
 
 
+def rating_staff(team: Team) -> dict[str, Any]:
+    """What a team's rating counts beside its players (R1): re-rolls at the race's price, fan factor,
+    assistant coaches, cheerleaders, the apothecary."""
+    return {
+        "rerolls": team.rerolls,
+        "reroll_price": team.race.reroll_price,
+        "fan_factor": team.fan_factor,
+        "assistant_coaches": team.assistant_coaches,
+        "cheerleaders": team.cheerleaders,
+        "apothecary": team.apothecary,
+    }
+
+
+def squad_team_rating(r: rules.Ruleset, team: Team, players: list[tuple[int, int]]) -> rules.Explained:
+    """The TR of the team with these players, each (value, SPP), as its squad (R1-R3): the one helper the
+    roster sheet, the pre-match and the post-match read."""
+    return r.explain_team_rating(players, **rating_staff(team))
+
+
 def build_sheet(team: Team, players: list[Player], facilities: list[Any]) -> RosterSheet:
     r = team.ruleset.rules
     s = r.settings
@@ -160,15 +179,7 @@ def build_sheet(team: Team, players: list[Player], facilities: list[Any]) -> Ros
     ]
     players_value = sum(line.value for line in lines)
     # R3: outside a match the squad is the available players, the 16 most valuable.
-    tr = r.explain_team_rating(
-        [(line.value, line.spp) for line in lines if line.available],
-        rerolls=team.rerolls,
-        reroll_price=team.race.reroll_price,
-        fan_factor=team.fan_factor,
-        assistant_coaches=team.assistant_coaches,
-        cheerleaders=team.cheerleaders,
-        apothecary=team.apothecary,
-    )
+    tr = squad_team_rating(r, team, [(line.value, line.spp) for line in lines if line.available])
     return RosterSheet(
         team=team,
         lines=lines,

@@ -20,7 +20,7 @@ from league.accounts import COACH, client_ip, is_board, role_group
 from league.forms import CoachForm, CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.inputs import query_id
 from league.models import Division, Ruleset, Season
-from league.responses import act_and_redirect
+from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.ruleset_editor import settings_rows
 from league.selectors import current_season, leaders, memorial, season_board
 from matches.selectors import coach_todos, next_matches, scheduled_for
@@ -140,8 +140,7 @@ def season_create(request: HttpRequest) -> HttpResponse:
                 first_with_stadium_rules=d["first_with_stadium_rules"],
             )
         except services.SeasonError as exc:
-            for message in exc.messages:
-                form.add_error(None, message)
+            refusal_on_form(form, exc)
         else:
             messages.success(request, _("%(season)s is created.") % {"season": season})
             return redirect(season)
@@ -299,8 +298,7 @@ def season_end(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             next_season = services.commit_season_end(season, by=request.user, next_name=form.cleaned_data["next_name"])
         except services.SeasonError as exc:
-            for message in exc.messages:
-                messages.error(request, message)
+            flash_refusal(request, exc)
         else:
             messages.success(
                 request, _("%(season)s is ended; %(next)s is ready.") % {"season": season, "next": next_season}

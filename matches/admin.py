@@ -4,22 +4,10 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from league.readonly_admin import ReadOnlyAdminMixin
 from league.refusals import Refusal
 from matches.models import ApothecaryUse, DiceRoll, Match, PlayerMatch, PostMatch, PreMatch
 from matches.report import reopen_report, void_match
-
-
-class ReadOnlyAdminMixin:
-    """Records the services write: read in the admin, never edited, added or deleted there."""
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class PlayerMatchInline(ReadOnlyAdminMixin, admin.TabularInline):

@@ -19,7 +19,7 @@ from league.accounts import is_board
 from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
 from league.models import Season
 from league.refusals import Refusal
-from league.responses import act_and_redirect
+from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.selectors import current_season, season_board
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
@@ -146,8 +146,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
                 by=request.user,
             )
         except results.MatchError as exc:
-            for message in exc.messages:
-                messages.error(request, message)
+            flash_refusal(request, exc)
         else:
             messages.success(request, _("Result recorded."))
     else:
@@ -186,8 +185,7 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             league_services.move_fixture(match, **form.cleaned_data)
         except league_services.SeasonError as exc:
-            for message in exc.messages:
-                messages.error(request, message)
+            flash_refusal(request, exc)
         else:
             messages.success(request, _("Fixture moved."))
     return redirect(match)
@@ -330,8 +328,7 @@ def match_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             try:
                 file_report(match, report, by=request.user, as_board=is_board(request.user))
             except ReportError as exc:
-                for message in exc.messages:
-                    score.add_error(None, message)
+                refusal_on_form(score, exc)
             else:
                 messages.success(request, _("The report is filed: the other coach confirms it."))
                 return redirect(match)
@@ -590,8 +587,7 @@ def run_step(
         try:
             result = action.run(form, request.user)
         except Refusal as exc:
-            for message in exc.messages:
-                form.add_error(None, message)
+            refusal_on_form(form, exc)
         else:
             if request.htmx:
                 return render(request, f"{page}#steps", fragment(None, result))

@@ -10,6 +10,8 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from league import rules
 from league.accounts import is_board
+from league.readonly_admin import ReadOnlyAdminMixin
+from league.responses import refusal_on_form
 from teams import corrections, ledger, rosters
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 
@@ -55,19 +57,10 @@ class PositionAdmin(admin.ModelAdmin):
     filter_horizontal = ["skills", "allied_races"]
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
     """Rows the services write (hires, skills, stat changes, facilities): read here, corrected by a form."""
 
     extra = 0
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class PlayerInline(ReadOnlyInline):
@@ -158,8 +151,7 @@ class CorrectionAdmin(SimpleHistoryAdmin):
             try:
                 self.apply_correction(obj, form.cleaned_data, request)
             except rosters.TeamRuleError as exc:
-                for message in exc.messages:
-                    form.add_error(None, message)
+                refusal_on_form(form, exc)
             else:
                 messages.success(request, _("The correction is recorded."))
                 opts = self.model._meta
@@ -265,18 +257,9 @@ class StadiumAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TreasuryEntry)
-class TreasuryEntryAdmin(admin.ModelAdmin):
+class TreasuryEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """The ledger is a record: entries are read here, never edited or deleted (corrections are new entries)."""
 
     list_display = ["team", "seq", "amount", "balance", "kind", "description", "created_at", "created_by"]
     list_filter = ["kind"]
     search_fields = ["team__name", "description"]
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -24,7 +24,7 @@ from league.models import Ruleset
 from league.numbers import money
 from league.once import TokenForm, form_key
 from league.refusals import AlreadyDone
-from league.responses import act_and_redirect
+from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.rules.records import record_spp
 from matches.models import Match, PlayerMatch
 from matches.selectors import scheduled_for
@@ -354,8 +354,7 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, exc.messages[0])
         return redirect("team_manage", pk=team.pk)
     except rosters.TeamRuleError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        flash_refusal(request, exc)
         return render(request, "teams/team_manage.html", _manage_context(team, hire_form=form), status=400)
     messages.success(request, _("Hired %(player)s.") % {"player": player})
     return redirect("team_manage", pk=team.pk)
@@ -423,8 +422,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
     except rosters.TeamRuleError as exc:
-        for message in exc.messages:
-            form.add_error("number", message)
+        refusal_on_form(form, exc, "number")
         return _player_page(request, player.pk, edit_form=form)
     messages.success(request, _("Saved."))
     return redirect(_safe_next(request) or player.get_absolute_url())
@@ -467,8 +465,7 @@ def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
     except AlreadyDone as exc:
         messages.info(request, exc.messages[0])
     except rosters.TeamRuleError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        flash_refusal(request, exc)
     return redirect("team_manage", pk=player.team_id)
 
 
@@ -480,8 +477,7 @@ def player_mutation(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.choose_starting_mutation(player, form.cleaned_data["skill"], by=request.user)
         except rosters.TeamRuleError as exc:
-            for message in exc.messages:
-                messages.error(request, message)
+            flash_refusal(request, exc)
     return redirect(player)
 
 
@@ -502,8 +498,7 @@ def team_register(request: HttpRequest) -> HttpResponse:
             messages.info(request, exc.messages[0])
             return redirect(exc.result.team)
         except rosters.TeamRuleError as exc:
-            for message in exc.messages:
-                form.add_error(None, message)
+            refusal_on_form(form, exc)
         else:
             messages.success(request, _("%(team)s is registered.") % {"team": team.name})
             return redirect(team)
@@ -523,8 +518,7 @@ def team_import(request: HttpRequest) -> HttpResponse:
             messages.info(request, exc.messages[0])
             return redirect(exc.result.team)
         except rosters.TeamRuleError as exc:
-            for message in exc.messages:
-                import_form.add_error(None, message)
+            refusal_on_form(import_form, exc)
         else:
             messages.success(request, _("%(team)s is registered.") % {"team": team.name})
             return redirect(team)

@@ -20,7 +20,7 @@ from matches import prematch as pre
 from matches.dice import DiceError, check_entered, parse_entered
 from matches.models import ApothecaryUse, DevelopmentRoll, Match, PlayerMatch, SquadEntry
 from matches.report import COUNTERS
-from teams.models import Player, Team
+from teams.models import Player, Race, Team
 
 DICE_TEXT_MAX = 60  # "6 6 6 6 6 6 6 6 6 6 …": ten fan-factor dice with separators fit many times over
 
@@ -335,7 +335,7 @@ class InjuriesForm(StepForm):
                 count=None,
                 label=_("Dice for the matches missed, if the revival table asks for them (e.g. 1D4, 2D6)"),
             )
-        if self.team.race.head_coach == "necromancer":
+        if self.team.race.head_coach == Race.HeadCoach.NECROMANCER:
             self.raisable = post.opponents_dead(self.match, self.team)
             self.fields["raise_zombie"] = forms.TypedChoiceField(
                 coerce=int,

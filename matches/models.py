@@ -337,6 +337,13 @@ class PreMatch(models.Model):
     handicap_rolls = models.PositiveSmallIntegerField(default=0)
     home_chef_dice = models.PositiveSmallIntegerField(default=0)
     away_chef_dice = models.PositiveSmallIntegerField(default=0)
+    # Each side's progress in the steps both coaches take (R36, the Master Chef): state, not display text.
+    home_niggling_checked = models.BooleanField(default=False)
+    away_niggling_checked = models.BooleanField(default=False)
+    home_niggling_ap = models.PositiveSmallIntegerField(default=0, help_text=_("Apothecary points spent (R26)."))
+    away_niggling_ap = models.PositiveSmallIntegerField(default=0, help_text=_("Apothecary points spent (R26)."))
+    home_chef_bought = models.BooleanField(default=False)
+    away_chef_bought = models.BooleanField(default=False)
     explanations = models.JSONField(default=dict, help_text=_("The table cells each step used."))
     history = HistoricalRecords()
 

@@ -22,7 +22,7 @@ from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PostM
 from matches.postmatch.development import apply_development, roll_one_development
 from matches.squads import division_die, squad_rating
 from teams.ledger import lock_team, post_entry
-from teams.models import Player, Team, TreasuryEntry
+from teams.models import Player, Race, Team, TreasuryEntry
 
 Step = PreMatch.Step
 
@@ -53,6 +53,19 @@ def _lock(match: Match, step: int) -> tuple[Match, PreMatch]:
     if prematch.done < step - 1:
         raise PreMatchError([_("Finish the steps before this one first.")])
     return match, prematch
+
+
+def side(match: Match, team: Team | int) -> str:
+    """ "home" or "away": the prefix of the pre-match's per-side fields."""
+    return "home" if getattr(team, "pk", team) == match.home_id else "away"
+
+
+def niggling_checked(match: Match, prematch: PreMatch, team: Team | int) -> bool:
+    return getattr(prematch, f"{side(match, team)}_niggling_checked")
+
+
+def chef_bought(match: Match, prematch: PreMatch, team: Team | int) -> bool:
+    return getattr(prematch, f"{side(match, team)}_chef_bought")
 
 
 def _explain(prematch: PreMatch, key: str, lines: Sequence[str]) -> None:
@@ -251,7 +264,8 @@ def roll_gate(
                 f"niggling:{team.pk}",
                 [_("%(team)s: no niggling injuries in the squad.") % {"team": team.name}],
             )
-    if all(f"niggling:{t}" in prematch.explanations for t in (match.home_id, match.away_id)):
+            setattr(prematch, f"{side(match, team)}_niggling_checked", True)
+    if prematch.home_niggling_checked and prematch.away_niggling_checked:
         prematch.done = Step.NIGGLING
     prematch.save()
     return prematch
@@ -280,7 +294,7 @@ def check_niggling(
     dice for 1 AP each, declared before any die is rolled."""
     match, prematch = _lock(match, Step.NIGGLING)
     r = prematch.ruleset.rules
-    if f"niggling:{team.pk}" in prematch.explanations:
+    if niggling_checked(match, prematch, team):
         raise PreMatchError([_("%(team)s has made its niggling checks.") % {"team": team.name}])
     lines = []
     ap = 0
@@ -319,8 +333,9 @@ def check_niggling(
     if ap > r.settings.apothecary_ap:
         raise PreMatchError([_("The apothecary has %(n)s AP (R26).") % {"n": r.settings.apothecary_ap}])
     _explain(prematch, f"niggling:{team.pk}", lines or [_("No niggling injuries in the squad.")])
-    prematch.explanations = {**prematch.explanations, f"niggling_ap:{team.pk}": ap}
-    if all(f"niggling:{t}" in prematch.explanations for t in (match.home_id, match.away_id)):
+    setattr(prematch, f"{side(match, team)}_niggling_checked", True)
+    setattr(prematch, f"{side(match, team)}_niggling_ap", ap)
+    if prematch.home_niggling_checked and prematch.away_niggling_checked:
         prematch.done = Step.NIGGLING
     prematch.save()
     return prematch
@@ -397,7 +412,7 @@ def _settle(match: Match, prematch: PreMatch) -> None:
     resolved (R23) and every Master Chef has bought his dice (none to buy: nothing to wait for)."""
     if prematch.done < Step.HANDICAP:
         return
-    chefs = all(f"chef:{t.pk}" in prematch.explanations for t in chef_teams(match))
+    chefs = all(chef_bought(match, prematch, t) for t in chef_teams(match))
     prematch.done = Step.MASTER_CHEF if chefs and not inspiration_pending(match) else Step.HANDICAP
 
 
@@ -405,7 +420,7 @@ def _settle(match: Match, prematch: PreMatch) -> None:
 
 
 def chef_teams(match: Match) -> list[Team]:
-    return [t for t in (match.home, match.away) if t.race.head_coach == "master_chef"]
+    return [t for t in (match.home, match.away) if t.race.head_coach == Race.HeadCoach.MASTER_CHEF]
 
 
 @transaction.atomic
@@ -413,10 +428,9 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     """A Halfling team's extra Master Chef dice, 20,000 each, paid before the match."""
 
     match, prematch = _lock(match, Step.MASTER_CHEF)
-    if team.race.head_coach != "master_chef":
+    if team.race.head_coach != Race.HeadCoach.MASTER_CHEF:
         raise PreMatchError([_("Only a Master Chef buys extra dice.")])
-    side = "home" if team.pk == match.home_id else "away"
-    if f"chef:{team.pk}" in prematch.explanations:
+    if chef_bought(match, prematch, team):
         raise PreMatchError([_("%(team)s has bought its dice.") % {"team": team.name}])
     if count < 0 or count > 10:
         raise PreMatchError([_("Choose 0 to 10 extra dice.")])
@@ -432,7 +446,8 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
             cause=match,
             idempotency_key=f"chef:{match.pk}:{team.pk}",
         )
-    setattr(prematch, f"{side}_chef_dice", count)
+    setattr(prematch, f"{side(match, team)}_chef_dice", count)
+    setattr(prematch, f"{side(match, team)}_chef_bought", True)
     _explain(
         prematch,
         f"chef:{team.pk}",

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from league.models import Season
 from matches.models import DevelopmentRoll, Match, PostMatch, PreMatch, SquadEntry
-from teams.models import Player, Team
+from matches.prematch import chef_bought, niggling_checked
+from teams.models import Player, Race, Team
 
 Step = PreMatch.Step
 
@@ -71,16 +72,15 @@ def _my_prematch_step(match: Match, team: Team, squads: set[tuple[int, int]]) ->
     done = _prematch_done(match)
     if done >= Step.MASTER_CHEF:
         return None
-    explanations = match.prematch.explanations if done else {}
     if done == 0:  # each coach picks his own squad (R3)
         return None if (match.pk, team.pk) in squads else Step.SQUADS
     if done == Step.WEATHER and team.pk != match.home_id:
         return None  # the home coach sets the ticket price
     if done == Step.FAN_FACTOR_MODIFIER:
-        return None if f"niggling:{team.pk}" in explanations else Step.NIGGLING
+        return None if niggling_checked(match, match.prematch, team) else Step.NIGGLING
     if done == Step.HANDICAP:
-        chef = team.race.head_coach == "master_chef"
-        return Step.MASTER_CHEF if chef and f"chef:{team.pk}" not in explanations else None
+        chef = team.race.head_coach == Race.HeadCoach.MASTER_CHEF
+        return Step.MASTER_CHEF if chef and not chef_bought(match, match.prematch, team) else None
     return done + 1
 
 

@@ -64,7 +64,7 @@ from matches.report import (
     void_match,
 )
 from matches.selectors import filter_rounds
-from teams.models import Player, Team
+from teams.models import Player, Race, Team
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -444,11 +444,13 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
                 if mine and done < Step.WEATHER
                 else None,
                 "niggling_form": form(NigglingForm, team)
-                if mine and done == Step.FAN_FACTOR_MODIFIER and f"niggling:{team.pk}" not in prematch.explanations
+                if mine
+                and done == Step.FAN_FACTOR_MODIFIER
+                and not prematch_service.niggling_checked(match, prematch, team)
                 else None,
-                "niggling_done": f"niggling:{team.pk}" in prematch.explanations,
-                "chef": team.race.head_coach == "master_chef",
-                "chef_done": f"chef:{team.pk}" in prematch.explanations,
+                "niggling_done": prematch_service.niggling_checked(match, prematch, team),
+                "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
+                "chef_done": prematch_service.chef_bought(match, prematch, team),
                 "chef_form": form(ChefForm, team) if mine and done == Step.HANDICAP else None,
                 "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
                 "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,

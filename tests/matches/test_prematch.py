@@ -114,7 +114,7 @@ def test_niggling_checks_and_the_apothecary_r36(league_match):
     prematch = pm.check_niggling(match, match.home, apothecary_for=[a.pk], entered={b.pk: [1]}, by=None)
     assert SquadEntry.objects.get(player=b).status == "missed_niggling"
     assert SquadEntry.objects.get(player=a).status == "playing"
-    assert prematch.explanations[f"niggling_ap:{match.home_id}"] == 1
+    assert prematch.home_niggling_ap == 1 and prematch.home_niggling_checked  # the step's state, in fields
     assert prematch.done == pm.Step.NIGGLING
 
 

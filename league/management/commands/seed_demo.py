@@ -15,12 +15,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from league import rules
 from league import services as league_services
 from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.models import Ruleset
-from matches import dice, postmatch, prematch
+from matches import dice
 from matches.models import Match
+from matches.playthrough import demo_choices, walk_postmatch, walk_prematch  # noqa: F401 (demo_choices: tests)
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
 from teams.models import Position, Race, Team
@@ -78,19 +78,6 @@ def demo_roster(race: Race, ruleset: Ruleset) -> tuple[dict[int, int], int, int,
         cost += cheapest.price
         count += 1
     return {k: v for k, v in hires.items() if v}, rerolls, fan_factor, apothecary
-
-
-def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
-    """A skill for each roll, never one the player took with an earlier roll of the same match (two
-    level-ups at once); a stat or mutation only when no skill is left, as they can clash with the ±2 limit."""
-    taken: dict[int, list[str]] = {}
-    chosen = {}
-    for roll in rolls:
-        options = postmatch.choices_for(roll, r, taken=taken.get(roll.player_id, []))
-        skills = [c for c in options if not c.startswith((rules.STAT_CHOICE, rules.MUTATION_CHOICE))]
-        chosen[roll.pk] = (skills or options)[0]
-        taken.setdefault(roll.player_id, []).append(chosen[roll.pk])
-    return chosen
 
 
 class Command(BaseCommand):
@@ -175,51 +162,10 @@ class Command(BaseCommand):
             user.set_unusable_password()
         user.save()
 
-    def _before(self, match: Match) -> None:
-        """The pre-match sequence with server dice, as two coaches would walk it."""
-        for team in (match.home, match.away):
-            prematch.pick_squad(match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
-        prematch.roll_weather(match, entered=None, by=match.home.coach)
-        prematch.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
-        prematch.roll_gate(match, home_dice=None, away_dice=None, by=match.home.coach)
-        for team in (match.home, match.away):
-            if f"niggling:{team.pk}" not in prematch.get_prematch(match).explanations:
-                prematch.check_niggling(match, team, by=team.coach)
-        prematch.roll_handicap(match, by=match.home.coach)
-        for draw in match.handicaps.filter(key="inspiration", player__isnull=True):
-            squad = match.squad.filter(team=draw.team, status="playing").first()
-            prematch.inspire(match, draw.team, squad.player_id, by=draw.team.coach)
-            rolls = prematch.inspired_rolls(match, draw.team)  # R23: a level-up is chosen before the match
-            if rolls:
-                choices = demo_choices(rolls, match.season.ruleset.rules)
-                prematch.choose_inspired_development(match, draw.team, choices=choices, by=draw.team.coach)
-        for team in prematch.chef_teams(match):
-            prematch.buy_chef_dice(match, team, count=0, by=team.coach)
-
-    def _after(self, match: Match) -> None:
-        """Each coach's post-match sequence with server dice: the Bandage Crew tries every dead
-        player it may, each level-up takes the first choice the rules allow."""
-        match.refresh_from_db()
-        r = match.season.ruleset.rules
-        for team in (match.home, match.away):
-            postmatch.winnings(match, team, roll=None, by=team.coach)
-        for team in (match.home, match.away):
-            dead = [line.player_id for line in postmatch.injured_lines(match, team) if line.injury == "dead"]
-            limit = 3 if team.race.healer == "bandage_crew" else 1
-            postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
-        for team in (match.home, match.away):
-            postmatch.stadium(match, team, by=team.coach)
-            postmatch.mvp(match, team, by=team.coach)
-            rolls = postmatch.development_rolls(match, team, by=team.coach)
-            postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)
-            postmatch.fan_factor(match, team, by=team.coach)
-            postmatch.purchases_done(match, team, by=team.coach)
-            postmatch.complete(match, team, by=team.coach)
-
     def _play(self, match: Match, rng: random.Random, board) -> None:
         """A match as the coaches play it: the pre-match sequence, the report filed by the home coach
         and confirmed by the away coach, then both post-match sequences."""
-        self._before(match)
+        walk_prematch(match)
         scores = {match.home_id: rng.choice([0, 1, 1, 2, 2, 3]), match.away_id: rng.choice([0, 0, 1, 1, 2, 3])}
         squads = {
             t.pk: [e.player for e in match.squad.filter(team=t, status="playing").select_related("player")]
@@ -257,4 +203,4 @@ class Command(BaseCommand):
         )
         file_report(match, report, by=match.home.coach)
         confirm_report(match, by=match.away.coach)
-        self._after(match)
+        walk_postmatch(match)

@@ -1,0 +1,68 @@
+"""A match played through the services, as two coaches walk it with the server's dice: the pre-match
+sequence, and each coach's post-match sequence. One helper for the demo league (seed_demo), the
+benchmark and the tests; the report in between is the caller's (file_report, confirm_report)."""
+
+from __future__ import annotations
+
+from league import rules
+from matches import postmatch, prematch
+from matches.models import Match, PlayerMatch, SquadEntry
+from teams.models import Race
+
+
+def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
+    """A skill for each roll, never one the player took with an earlier roll of the same match (two
+    level-ups at once); a stat or mutation only when no skill is left, as they can clash with the ±2 limit."""
+    taken: dict[int, list[str]] = {}
+    chosen = {}
+    for roll in rolls:
+        options = postmatch.choices_for(roll, r, taken=taken.get(roll.player_id, []))
+        skills = [c for c in options if not c.startswith((rules.STAT_CHOICE, rules.MUTATION_CHOICE))]
+        chosen[roll.pk] = (skills or options)[0]
+        taken.setdefault(roll.player_id, []).append(chosen[roll.pk])
+    return chosen
+
+
+def walk_prematch(match: Match) -> None:
+    """The pre-match sequence with server dice, as two coaches would walk it."""
+    for team in (match.home, match.away):
+        prematch.pick_squad(match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
+    prematch.roll_weather(match, entered=None, by=match.home.coach)
+    prematch.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
+    prematch.roll_gate(match, home_dice=None, away_dice=None, by=match.home.coach)
+    for team in (match.home, match.away):
+        if not prematch.niggling_checked(match, prematch.get_prematch(match), team):
+            prematch.check_niggling(match, team, by=team.coach)
+    prematch.roll_handicap(match, by=match.home.coach)
+    for draw in match.handicaps.filter(key="inspiration", player__isnull=True):
+        squad = match.squad.filter(team=draw.team, status=SquadEntry.Status.PLAYING).first()
+        prematch.inspire(match, draw.team, squad.player_id, by=draw.team.coach)
+        rolls = prematch.inspired_rolls(match, draw.team)  # R23: a level-up is chosen before the match
+        if rolls:
+            choices = demo_choices(rolls, match.season.ruleset.rules)
+            prematch.choose_inspired_development(match, draw.team, choices=choices, by=draw.team.coach)
+    for team in prematch.chef_teams(match):
+        prematch.buy_chef_dice(match, team, count=0, by=team.coach)
+
+
+def walk_postmatch(match: Match) -> None:
+    """Each coach's post-match sequence with server dice: the Bandage Crew tries every dead
+    player it may, each level-up takes the first choice the rules allow."""
+    match.refresh_from_db()
+    r = match.season.ruleset.rules
+    for team in (match.home, match.away):
+        postmatch.winnings(match, team, roll=None, by=team.coach)
+    for team in (match.home, match.away):
+        dead = [
+            line.player_id for line in postmatch.injured_lines(match, team) if line.injury == PlayerMatch.Injury.DEAD
+        ]
+        limit = 3 if team.race.healer == Race.Healer.BANDAGE_CREW else 1
+        postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
+    for team in (match.home, match.away):
+        postmatch.stadium(match, team, by=team.coach)
+        postmatch.mvp(match, team, by=team.coach)
+        rolls = postmatch.development_rolls(match, team, by=team.coach)
+        postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)
+        postmatch.fan_factor(match, team, by=team.coach)
+        postmatch.purchases_done(match, team, by=team.coach)
+        postmatch.complete(match, team, by=team.coach)

@@ -54,7 +54,7 @@ def division_lines(division: Division) -> list[rules.Line]:
     teams = list(division.entries.values_list("team_id", flat=True))
     results = [
         rules.Result(*row)
-        for row in division.matches.filter(status=Match.Status.CONFIRMED).values_list(
+        for row in division.matches.confirmed().values_list(
             "home_id", "away_id", "home_score", "away_score", "home_casualties", "away_casualties"
         )
     ]
@@ -108,7 +108,7 @@ def season_board(
     entries = list(SeasonEntry.objects.filter(season=season).select_related("team__race"))
     teams = {e.team_id: e.team for e in entries}
     board.teams = teams
-    confirmed = Match.objects.filter(season=season, status=Match.Status.CONFIRMED)
+    confirmed = Match.objects.filter(season=season).confirmed()
     by_division: dict[int, list[rules.Result]] = defaultdict(list)
     for division_id, *result in confirmed.filter(division__in=divisions).values_list(
         "division_id", "home_id", "away_id", "home_score", "away_score", "home_casualties", "away_casualties"

@@ -185,7 +185,7 @@ def postmatch_todos(teams: Sequence[Team], *, skip: set[tuple[int, int]] = froze
     team_ids = [t.pk for t in teams]
     confirmed = list(
         Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), _open_seasons())
-        .filter(status=Match.Status.CONFIRMED)
+        .confirmed()
         .select_related("home", "away")
         .order_by("confirmed_at", "pk")
     )

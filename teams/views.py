@@ -601,10 +601,7 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
 
     team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
     matches = (
-        Match.objects.for_team(team)
-        .filter(status=Match.Status.CONFIRMED)
-        .select_related("season", "home", "away")
-        .order_by("-confirmed_at")[:50]
+        Match.objects.for_team(team).confirmed().select_related("season", "home", "away").order_by("-confirmed_at")[:50]
     )
     return render(
         request,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league import rules
 
-_PARSED: dict[tuple[int, Any], rules.Ruleset] = {}
+_PARSED: dict[tuple[int, Any], rules.Rulebook] = {}
 
 
 class RulesetQuerySet(models.QuerySet):
@@ -73,15 +73,15 @@ class Ruleset(models.Model):
         return self.status == self.Status.PUBLISHED
 
     @cached_property
-    def rules(self) -> rules.Ruleset:
+    def rules(self) -> rules.Rulebook:
         """The pure ruleset this version describes. A published version never changes, so its parsed
         form is shared by every request in the process."""
         if self.is_published and self.pk:
             key = (self.pk, self.published_at)
             if key not in _PARSED:
-                _PARSED[key] = rules.Ruleset.from_data(self.data)
+                _PARSED[key] = rules.Rulebook.from_data(self.data)
             return _PARSED[key]
-        return rules.Ruleset.from_data(self.data)
+        return rules.Rulebook.from_data(self.data)
 
     def clean(self) -> None:
         try:

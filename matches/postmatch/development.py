@@ -76,7 +76,7 @@ def roll_one_development(
     team: Team,
     player: Player,
     index: int,
-    r: rules.Ruleset,
+    r: rules.Rulebook,
     *,
     entered: Mapping[str, Sequence[int]],
     by: Any,
@@ -117,7 +117,7 @@ def _gained_names(player: Player) -> set[str]:
 
 
 def choices_for(
-    roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
+    roll: DevelopmentRoll, r: rules.Rulebook, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
 ) -> list[str]:
     """The choices this roll allows the player now (R29); `skills` saves reading the catalogue again."""
     player = roll.player
@@ -146,7 +146,7 @@ def _mutation(
     player: Player,
     index: int,
     category: str,
-    r: rules.Ruleset,
+    r: rules.Rulebook,
     owned: set[str],
     entered: Mapping[str, Sequence[int]],
     by: Any,
@@ -192,7 +192,7 @@ def develop(
 def apply_development(
     match: Match,
     rolls: Sequence[DevelopmentRoll],
-    r: rules.Ruleset,
+    r: rules.Rulebook,
     *,
     choices: Mapping[int, str],
     entered: Mapping[str, Sequence[int]],

@@ -52,7 +52,7 @@ def injured_lines(match: Match, team: Team) -> list[PlayerMatch]:
     )
 
 
-def _lose_stat(player: Player, stat: str, r: rules.Ruleset, note: str, match: Match) -> str:
+def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: Match) -> str:
     """-1 to a stat; never past -2 from the position's value; a stat at 0 hits another at random (R29)."""
     base = getattr(player.position, stat.lower())
     current = base + getattr(player, f"{stat.lower()}_change")
@@ -75,7 +75,7 @@ def _lose_stat(player: Player, stat: str, r: rules.Ruleset, note: str, match: Ma
     return f"-1 {stat}"
 
 
-def _revive(player: Player, match: Match, r: rules.Ruleset, by: Any, entered: Mapping[str, Sequence[int]]) -> str:
+def _revive(player: Player, match: Match, r: rules.Rulebook, by: Any, entered: Mapping[str, Sequence[int]]) -> str:
     """A revived player rolls on the revival table, and the dice for the matches he misses."""
     d = dice.roll(
         match,
@@ -150,7 +150,7 @@ def _injured(line: PlayerMatch, player: Player, uses: Mapping[tuple[int, str], A
     )
 
 
-def _with_stored_dice(injured: InjuredPlayer, player: Player, stored: Mapping[str, DiceRoll], r: rules.Ruleset):
+def _with_stored_dice(injured: InjuredPlayer, player: Player, stored: Mapping[str, DiceRoll], r: rules.Rulebook):
     """The tree's facts with the Regeneration and serious injury dice rolled so far."""
     regeneration = stored.get(f"regeneration:{player.pk}")
     serious = stored.get(f"serious_injury:{player.pk}")
@@ -224,7 +224,7 @@ def injury_dice_shown(match: Match, team: Team, facts: InjuryFacts | None = None
     return shown
 
 
-def healer_limit(team: Team, r: rules.Ruleset) -> int:
+def healer_limit(team: Team, r: rules.Rulebook) -> int:
     return healer_attempts(team.race.healer, r.settings)[0]
 
 
@@ -398,7 +398,7 @@ def _serious_injury(
     player: Player,
     injured: InjuredPlayer,
     dead: list[Player],
-    r: rules.Ruleset,
+    r: rules.Rulebook,
     by: Any,
     entered: Mapping[str, Sequence[int]],
 ) -> str:

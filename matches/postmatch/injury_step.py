@@ -52,6 +52,14 @@ def injured_lines(match: Match, team: Team) -> list[PlayerMatch]:
     )
 
 
+def _player_die(
+    match: Match, purpose: str, player: Player, *, by: Any, entered: Mapping[str, Sequence[int]], **kwargs: Any
+) -> DiceRoll:
+    """One of the injuries step's dice for a player, stored under "<purpose>:<player>" (entered or rolled)."""
+    key = f"{purpose}:{player.pk}"
+    return dice.roll(match, key, step="injuries", entered=entered.get(key), by=by, player=player, **kwargs)
+
+
 def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: Match) -> str:
     """-1 to a stat; never past -2 from the position's value; a stat at 0 hits another at random (R29)."""
     base = getattr(player.position, stat.lower())
@@ -77,28 +85,11 @@ def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: M
 
 def _revive(player: Player, match: Match, r: rules.Rulebook, by: Any, entered: Mapping[str, Sequence[int]]) -> str:
     """A revived player rolls on the revival table, and the dice for the matches he misses."""
-    d = dice.roll(
-        match,
-        f"revival:{player.pk}",
-        step="injuries",
-        d66=True,
-        entered=entered.get(f"revival:{player.pk}"),
-        by=by,
-        player=player,
-    )
+    d = _player_die(match, "revival", player, d66=True, by=by, entered=entered)
     result = r.revival(d.total)
     miss = result.plus
     if result.dice:
-        m = dice.roll(
-            match,
-            f"revival_miss:{player.pk}",
-            step="injuries",
-            sides=result.die,
-            count=result.dice,
-            entered=entered.get(f"revival_miss:{player.pk}"),
-            by=by,
-            player=player,
-        )
+        m = _player_die(match, "revival_miss", player, sides=result.die, count=result.dice, by=by, entered=entered)
         miss = result.miss_matches(m.values)
     player.miss_matches = max(player.miss_matches, miss)
     parts = [
@@ -285,14 +276,7 @@ def injuries(
         injured = _injured(line, player, uses)
         has_regeneration[player.pk] = injured.regeneration
         if injured.regeneration:
-            d = dice.roll(
-                match,
-                f"regeneration:{player.pk}",
-                step="injuries",
-                entered=entered.get(f"regeneration:{player.pk}"),
-                by=by,
-                player=player,
-            )
+            d = _player_die(match, "regeneration", player, by=by, entered=entered)
             injured = replace(injured, regeneration_roll=d.values[0])
             if injury_fate(r, injured) == Fate.REGENERATES:
                 lines.append(_("%(player)s regenerates: D6 %(roll)s (3+, R25).") % {"player": player, "roll": d.shown})
@@ -404,15 +388,7 @@ def _serious_injury(
 ) -> str:
     """Roll on the serious injury table and apply the result: dead (for the healer, or buried after the
     apothecary, R25), or out for matches, a niggling injury, a stat lost."""
-    d = dice.roll(
-        match,
-        f"serious_injury:{player.pk}",
-        step="injuries",
-        d66=True,
-        entered=entered.get(f"serious_injury:{player.pk}"),
-        by=by,
-        player=player,
-    )
+    d = _player_die(match, "serious_injury", player, d66=True, by=by, entered=entered)
     si = r.serious_injury(d.total)
     fate = injury_fate(r, replace(injured, serious_injury_dead=si.dead))
     if fate == Fate.BURIED:

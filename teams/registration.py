@@ -13,7 +13,7 @@ from league.inputs import NAME_MAX
 from league.models import Ruleset
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
-from teams.models import Facility, Player, PlayerSkill, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
+from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 from teams.rosters import TeamRuleError, problem_messages, race_positions, race_spec
 
 # --- registering an existing team (the board) ---------------------------------------------------
@@ -68,31 +68,19 @@ class TeamRecord:
     players: tuple[PlayerRecord, ...] = ()
 
 
-@transaction.atomic
-def register_team(
-    record: TeamRecord, *, by: Any, ruleset: Ruleset | None = None, idempotency_key: str | None = None
-) -> Team:
-    """Enter a team as it stands today, without the creation budget but with every limit checked.
-    The form's key goes on the registered treasury's line (written even at 0 then, as the first line)."""
-    ensure_not_done(idempotency_key)
-    ruleset = ruleset or Ruleset.default()
-    r = ruleset.rules
+def registration_problems(
+    record: TeamRecord, race: Race, r: rules.Rulebook, *, positions: dict[str, Position], skills: dict[str, Skill]
+) -> list[str]:
+    """Every reason the record cannot be registered: its players against the race's positions, the
+    skills and the stat limit, then the roster against `rules.roster_problems` (no creation budget)."""
     errors: list[str] = []
-    if "\x00" in record.race + record.name:
-        raise TeamRuleError([_("A name cannot contain a null character.")])
-    race = Race.objects.filter(name__iexact=record.race.strip()).first()
-    if race is None:
-        raise TeamRuleError([_("Unknown race: %(race)s.") % {"race": record.race}])
     if Team.objects.filter(name__iexact=record.name.strip()).exists():
         errors.append(_("A team called %(name)s already exists.") % {"name": record.name})
-    own, big_guys = race_positions(race)
-    by_name = {p.name.lower(): p for p in own + big_guys}
     counts: dict[int, int] = {}
     numbers: set[int] = set()
-    skills = {s.name.lower(): s for s in Skill.objects.all()}
     for i, p in enumerate(record.players, start=1):
         where = _("Player %(i)s (#%(n)s %(name)s)") % {"i": i, "n": p.number, "name": p.name}
-        position = by_name.get(p.position.strip().lower())
+        position = positions.get(p.position.strip().lower())
         if position is None:
             errors.append(
                 where
@@ -141,6 +129,27 @@ def register_team(
         apothecary=record.apothecary,
     )
     errors.extend(problem_messages(r.roster_problems(race_spec(race), plan, creation=False)))
+    return errors
+
+
+@transaction.atomic
+def register_team(
+    record: TeamRecord, *, by: Any, ruleset: Ruleset | None = None, idempotency_key: str | None = None
+) -> Team:
+    """Enter a team as it stands today, without the creation budget but with every limit checked.
+    The form's key goes on the registered treasury's line (written even at 0 then, as the first line)."""
+    ensure_not_done(idempotency_key)
+    ruleset = ruleset or Ruleset.default()
+    r = ruleset.rules
+    if "\x00" in record.race + record.name:
+        raise TeamRuleError([_("A name cannot contain a null character.")])
+    race = Race.objects.filter(name__iexact=record.race.strip()).first()
+    if race is None:
+        raise TeamRuleError([_("Unknown race: %(race)s.") % {"race": record.race}])
+    own, big_guys = race_positions(race)
+    by_name = {p.name.lower(): p for p in own + big_guys}
+    skills = {s.name.lower(): s for s in Skill.objects.all()}
+    errors = registration_problems(record, race, r, positions=by_name, skills=skills)
     if errors:
         raise TeamRuleError(errors)
     team = create_team_row(

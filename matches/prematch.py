@@ -55,17 +55,17 @@ def _lock(match: Match, step: int) -> tuple[Match, PreMatch]:
     return match, prematch
 
 
-def side(match: Match, team: Team | int) -> str:
-    """ "home" or "away": the prefix of the pre-match's per-side fields."""
+def team_side(match: Match, team: Team | int) -> str:
+    """The prefix of the pre-match's per-side fields: "home" or "away"."""
     return "home" if getattr(team, "pk", team) == match.home_id else "away"
 
 
 def niggling_checked(match: Match, prematch: PreMatch, team: Team | int) -> bool:
-    return getattr(prematch, f"{side(match, team)}_niggling_checked")
+    return getattr(prematch, f"{team_side(match, team)}_niggling_checked")
 
 
 def chef_bought(match: Match, prematch: PreMatch, team: Team | int) -> bool:
-    return getattr(prematch, f"{side(match, team)}_chef_bought")
+    return getattr(prematch, f"{team_side(match, team)}_chef_bought")
 
 
 def _explain(prematch: PreMatch, key: str, lines: Sequence[str]) -> None:
@@ -264,7 +264,7 @@ def roll_gate(
                 f"niggling:{team.pk}",
                 [_("%(team)s: no niggling injuries in the squad.") % {"team": team.name}],
             )
-            setattr(prematch, f"{side(match, team)}_niggling_checked", True)
+            setattr(prematch, f"{team_side(match, team)}_niggling_checked", True)
     if prematch.home_niggling_checked and prematch.away_niggling_checked:
         prematch.done = Step.NIGGLING
     prematch.save()
@@ -333,8 +333,8 @@ def check_niggling(
     if ap > r.settings.apothecary_ap:
         raise PreMatchError([_("The apothecary has %(n)s AP (R26).") % {"n": r.settings.apothecary_ap}])
     _explain(prematch, f"niggling:{team.pk}", lines or [_("No niggling injuries in the squad.")])
-    setattr(prematch, f"{side(match, team)}_niggling_checked", True)
-    setattr(prematch, f"{side(match, team)}_niggling_ap", ap)
+    setattr(prematch, f"{team_side(match, team)}_niggling_checked", True)
+    setattr(prematch, f"{team_side(match, team)}_niggling_ap", ap)
     if prematch.home_niggling_checked and prematch.away_niggling_checked:
         prematch.done = Step.NIGGLING
     prematch.save()
@@ -446,8 +446,8 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
             cause=match,
             idempotency_key=f"chef:{match.pk}:{team.pk}",
         )
-    setattr(prematch, f"{side(match, team)}_chef_dice", count)
-    setattr(prematch, f"{side(match, team)}_chef_bought", True)
+    setattr(prematch, f"{team_side(match, team)}_chef_dice", count)
+    setattr(prematch, f"{team_side(match, team)}_chef_bought", True)
     _explain(
         prematch,
         f"chef:{team.pk}",

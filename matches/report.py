@@ -19,7 +19,7 @@ from league.refusals import Refusal
 from league.rules.records import record_spp
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
-from matches.prematch import side
+from matches.prematch import team_side
 from matches.results import result_problems
 from teams.ledger import lock_team
 from teams.models import Player
@@ -128,7 +128,7 @@ def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Pl
     problems: list[str] = []
     prematch = PreMatch.objects.filter(match=match).first()
     spent: dict[int, int] = {  # AP spent on the niggling checks count against the same 3 (R26, R36)
-        team_id: (getattr(prematch, f"{side(match, team_id)}_niggling_ap") if prematch else 0)
+        team_id: (getattr(prematch, f"{team_side(match, team_id)}_niggling_ap") if prematch else 0)
         for team_id in (match.home_id, match.away_id)
     }
     seen: set[tuple[int, str]] = set()

@@ -36,7 +36,9 @@ def get_prematch(match: Match) -> PreMatch:
     return prematch
 
 
-def _lock(match: Match, step: int) -> tuple[Match, PreMatch]:
+def _lock_at_step(match: Match, step: int) -> tuple[Match, PreMatch]:
+    """The match and its pre-match locked for `step`: refused if the match is played, a team is unknown,
+    the step is done, or an earlier one is not."""
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("season__ruleset", "home__race", "away__race", "home__stadium", "cup")
@@ -82,7 +84,7 @@ def neutral_allowed(match: Match) -> bool:
 @transaction.atomic
 def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) -> PreMatch:
     """Up to 16 available players (R3); can be changed until the weather is rolled."""
-    match, prematch = _lock(match, Step.SQUADS)
+    match, prematch = _lock_at_step(match, Step.SQUADS)
     if prematch.done >= Step.WEATHER:
         raise PreMatchError([_("The squads are set: the weather has been rolled.")])
     if team.pk not in (match.home_id, match.away_id):
@@ -129,7 +131,7 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
 
 @transaction.atomic
 def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> PreMatch:
-    match, prematch = _lock(match, Step.WEATHER)
+    match, prematch = _lock_at_step(match, Step.WEATHER)
     r = prematch.ruleset.rules
     d = dice.roll(match, "weather", step="weather", count=2, entered=entered, by=by)
     roof = match.home.stadium.roof and not match.neutral  # R39: the roof counts at the owner's home only
@@ -152,7 +154,7 @@ def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> Pre
 
 @transaction.atomic
 def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatch:
-    match, prematch = _lock(match, Step.TICKETS)
+    match, prematch = _lock_at_step(match, Step.TICKETS)
     if ticket not in ("ordinary", "cheap", "expensive"):
         raise PreMatchError([_("Choose ordinary, cheap or expensive tickets.")])
     if neutral and not neutral_allowed(match):
@@ -202,7 +204,7 @@ def roll_gate(
     by: Any,
 ) -> PreMatch:
     """Both gates (R12-R14), the vandalism check when they exceed capacity (R18), then the FFM (R15)."""
-    match, prematch = _lock(match, Step.GATE)
+    match, prematch = _lock_at_step(match, Step.GATE)
     r = prematch.ruleset.rules
     lines = []
     gates = {}
@@ -292,7 +294,7 @@ def check_niggling(
 ) -> PreMatch:
     """One D6 per niggling injury, a 1 misses the match (R36); the apothecary may pass a player's
     dice for 1 AP each, declared before any die is rolled."""
-    match, prematch = _lock(match, Step.NIGGLING)
+    match, prematch = _lock_at_step(match, Step.NIGGLING)
     r = prematch.ruleset.rules
     if niggling_checked(match, prematch, team):
         raise PreMatchError([_("%(team)s has made its niggling checks.") % {"team": team.name}])
@@ -348,7 +350,7 @@ def check_niggling(
 def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any) -> PreMatch:
     """The lower-rated team rolls D66 on table 2 as often as table 1 says; duplicates are re-rolled (R22, R23).
     Entered dice are used in order; a duplicate asks for another die."""
-    match, prematch = _lock(match, Step.HANDICAP)
+    match, prematch = _lock_at_step(match, Step.HANDICAP)
     r = prematch.ruleset.rules
     home_tr, away_tr = squad_rating(match, match.home, prematch), squad_rating(match, match.away, prematch)
     prematch.home_rating, prematch.away_rating = home_tr.value, away_tr.value
@@ -427,7 +429,7 @@ def chef_teams(match: Match) -> list[Team]:
 def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     """A Halfling team's extra Master Chef dice, 20,000 each, paid before the match."""
 
-    match, prematch = _lock(match, Step.MASTER_CHEF)
+    match, prematch = _lock_at_step(match, Step.MASTER_CHEF)
     if team.race.head_coach != Race.HeadCoach.MASTER_CHEF:
         raise PreMatchError([_("Only a Master Chef buys extra dice.")])
     if chef_bought(match, prematch, team):

@@ -29,6 +29,8 @@ def get_postmatch(match: Match, team: Team) -> PostMatch:
 
 
 def lock_step(match: Match, team: Team, step: int) -> tuple[Match, Team, PostMatch]:
+    """The match, the team and its post-match row locked for `step`: refused unless the report is
+    confirmed, the team played (and did not forfeit), and every earlier step is done, this one not."""
     match = Match.objects.select_related("season__ruleset", "home__stadium", "away__stadium").get(pk=match.pk)
     if match.status != Match.Status.CONFIRMED:
         raise PostMatchError([_("The post-match sequence starts once the report is confirmed.")])

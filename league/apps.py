@@ -10,6 +10,7 @@ class LeagueConfig(AppConfig):
     verbose_name = _("League")
 
     def ready(self) -> None:
+        # Not at the top: league.accounts imports the models, which exist only once the app registry is ready.
         from league import logs, user_admin
         from league.accounts import grant_board_permissions
 

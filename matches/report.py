@@ -148,13 +148,14 @@ def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Pl
             problems.append(_("Unknown apothecary action."))
             continue
         injury = next((line.injury for line in report.lines if line.player_id == use.player_id), "")
+        Action, Injury = ApothecaryUse.Action, PlayerMatch.Injury
         needs = {
-            "heal_dead": "dead",
-            "revive_dead": "dead",
-            "heal_serious_injury": "serious_injury",
-            "heal_badly_hurt": "badly_hurt",
+            Action.HEAL_DEAD: Injury.DEAD,
+            Action.REVIVE: Injury.DEAD,
+            Action.HEAL_SERIOUS: Injury.SERIOUS,
+            Action.HEAL_BADLY_HURT: Injury.BADLY_HURT,
         }.get(use.action)
-        if use.action == "niggling_check":
+        if use.action == Action.NIGGLING:
             problems.append(_("Niggling checks are made before the match, in the pre-match sequence (R36)."))
         elif needs != injury:
             problems.append(

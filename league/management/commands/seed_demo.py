@@ -19,7 +19,7 @@ from league import services as league_services
 from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.models import Ruleset
 from matches import dice
-from matches.models import Match
+from matches.models import Match, PlayerMatch, SquadEntry
 from matches.playthrough import demo_choices, walk_postmatch, walk_prematch  # noqa: F401 (demo_choices: tests)
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
@@ -78,6 +78,9 @@ def demo_roster(race: Race, ruleset: Ruleset) -> tuple[dict[int, int], int, int,
         cost += cheapest.price
         count += 1
     return {k: v for k, v in hires.items() if v}, rerolls, fan_factor, apothecary
+
+
+BADLY_HURT = PlayerMatch.Injury.BADLY_HURT
 
 
 class Command(BaseCommand):
@@ -168,7 +171,9 @@ class Command(BaseCommand):
         walk_prematch(match)
         scores = {match.home_id: rng.choice([0, 1, 1, 2, 2, 3]), match.away_id: rng.choice([0, 0, 1, 1, 2, 3])}
         squads = {
-            t.pk: [e.player for e in match.squad.filter(team=t, status="playing").select_related("player")]
+            t.pk: [
+                e.player for e in match.squad.filter(team=t, status=SquadEntry.Status.PLAYING).select_related("player")
+            ]
             for t in (match.home, match.away)
         }
         lines: dict[int, LineInput] = {}
@@ -188,7 +193,7 @@ class Command(BaseCommand):
                     continue
                 line(hitter).casualties += 1
                 hurt = line(victim)
-                hurt.injury = rng.choice(["badly_hurt", "badly_hurt", "badly_hurt", "serious_injury"])
+                hurt.injury = rng.choice([BADLY_HURT, BADLY_HURT, BADLY_HURT, PlayerMatch.Injury.SERIOUS])
                 hurt.injured_by_id = hitter.pk
             if rng.random() < 0.2:
                 line(rng.choice(players)).interceptions += 1

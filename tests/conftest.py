@@ -17,6 +17,20 @@ def pytest_configure(config):
         raise pytest.UsageError("CI runs the suite on PostgreSQL: DATABASE_URL must point at it.")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher():
+    """Users are made by the hundred: hash their passwords with a cheap hasher (Django's advice for test
+    suites). PBKDF2's million rounds cost ~0.4 s of CPU a user and were most of the suite's time; what is
+    tested is who may do what, not the hasher. The production hashers stay listed, so a password hashed
+    by them (a subprocess's database) still checks."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        yield
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, board: bool = False, coach: bool = True, **extra):

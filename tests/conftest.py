@@ -7,6 +7,7 @@ import pytest
 from league import services as league_services
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
+from tests import shared
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -103,3 +104,24 @@ def season_with(make_teams):
         return season, teams
 
     return make
+
+
+# --- fixtures built once for a group of tests (tests/shared.py) ------------------------------------------
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    shared.order(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    if fixturedef.argname == "_django_db_helper":
+        shared.before_test(request)
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    shared.next_item = nextitem
+    return (yield)

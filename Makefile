@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# pytest-xdist workers for `make test`: one per core ("auto"); PYTEST_WORKERS=0 runs in one process.
+PYTEST_WORKERS ?= auto
 
 .PHONY: run test lint setup demo messages collectstatic serve benchmark clean
 
@@ -35,7 +37,7 @@ test: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports
-	@$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 lint: $(VENV)/.installed-dev

@@ -7,6 +7,7 @@ import pytest
 from league import services as league_services
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
+from tests import shared
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -15,6 +16,20 @@ def pytest_configure(config):
     # CI must test on PostgreSQL: never let a missing DATABASE_URL fall back to SQLite silently.
     if os.environ.get("CI") and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise pytest.UsageError("CI runs the suite on PostgreSQL: DATABASE_URL must point at it.")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher():
+    """Users are made by the hundred: hash their passwords with a cheap hasher (Django's advice for test
+    suites). PBKDF2's million rounds cost ~0.4 s of CPU a user and were most of the suite's time; what is
+    tested is who may do what, not the hasher. The production hashers stay listed, so a password hashed
+    by them (a subprocess's database) still checks."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        yield
 
 
 @pytest.fixture
@@ -89,3 +104,24 @@ def season_with(make_teams):
         return season, teams
 
     return make
+
+
+# --- fixtures built once for a group of tests (tests/shared.py) ------------------------------------------
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    shared.order(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    if fixturedef.argname == "_django_db_helper":
+        shared.before_test(request)
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    shared.next_item = nextitem
+    return (yield)

@@ -2,6 +2,7 @@ import pytest
 from django.utils import translation
 
 from league import services
+from tests.shared import shared_fixture
 
 
 @pytest.fixture(autouse=True)
@@ -16,7 +17,7 @@ def client(client):
     return client
 
 
-@pytest.fixture
+@shared_fixture
 def league_match(season_with):
     """A scheduled 1st-division match between two Human teams (11 Linemen each; the home team has an
     apothecary)."""
@@ -32,7 +33,7 @@ def league_match(season_with):
     return match
 
 
-@pytest.fixture
+@shared_fixture
 def ready_match(league_match):
     """The league match with its pre-match sequence walked (server dice, full squads): ready to report."""
     from matches import prematch as pm

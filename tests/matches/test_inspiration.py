@@ -11,11 +11,12 @@ from matches.models import DevelopmentRoll, PreMatch
 from matches.report import ReportError, ReportInput, confirm_report, file_report
 from teams.models import Player, PlayerSkill
 from teams.services import buy_reroll
+from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
+@shared_fixture
 def inspired(league_match):
     """Home TR 70 (11 Linemen 55 + apothecary 5 + 2 re-rolls 10), away TR 55: a difference of 15 gives
     the away team one roll on handicap table 2 (R22); D66 15 is Inspiration."""

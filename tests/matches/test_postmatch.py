@@ -10,11 +10,12 @@ from matches.models import DiceRoll, Match, PostMatch
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_facility, create_team, treasury
+from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
+@shared_fixture
 def played(make_user):
     """Torshov Trolls (Orc, FF 3, a kiosk) beat Sagene Saints (Human, FF 2) 2-1 at home."""
     orc, human = Race.objects.get(name="Orc"), Race.objects.get(name="Human")

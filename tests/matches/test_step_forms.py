@@ -17,6 +17,7 @@ from teams.models import Player, Position, Race, Team
 from teams.services import buy_apothecary, create_team
 from tests.matches.test_postmatch import _played_chaos, played  # noqa: F401 - the fixture
 from tests.matches.test_prematch import advance_to
+from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -220,7 +221,7 @@ def test_the_mutation_d4_and_its_re_roll_are_typed_r29(client, make_user):
 # --- the Bandage Crew and R25 --------------------------------------------------------------------------
 
 
-@pytest.fixture
+@shared_fixture
 def casualties(make_user):
     """Torshov Trolls (Orc) beat Sagene Saints (Human, with an apothecary) 2-1: the Saints' #2 and #3
     killed, #4 seriously injured, #5 killed and revived by the apothecary (1 AP, a 2 on the 2+), #6

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from league.rules import season
+from league.rules.messages import N_, Msg
 from league.rules.roster import RosterRules
 from league.rules.tables import (
     D66_CODES,
@@ -24,7 +25,6 @@ from league.rules.tables import (
     Revival,
     RulesetData,
     SeriousInjury,
-    fmt_int,
     parse_ruleset_data,
 )
 
@@ -47,9 +47,17 @@ class Cell:
     value: str
 
     def __str__(self) -> str:
+        """ "Kampbonus: row 40,001–60,000, column 100–125: +2", as a `Msg` for the reader's language."""
         label = TABLE_NAMES.get(self.table, self.table)
-        where = f"row {self.row}" + (f", column {self.column}" if self.column else "")
-        return f"{label}: {where}: {self.value}"
+        if self.column:
+            return Msg(
+                N_("%(table)s: row %(row)s, column %(column)s: %(value)s"),
+                table=label,
+                row=self.row,
+                column=self.column,
+                value=self.value,
+            )
+        return Msg(N_("%(table)s: row %(row)s: %(value)s"), table=label, row=self.row, value=self.value)
 
 
 @dataclass(frozen=True)
@@ -178,8 +186,10 @@ class Ruleset(RosterRules):
         _die("d1", d1, 6)
         _die("d2", d2, 6)
         band = self.tables.development.lookup(d1 + d2)
-        double = " (double)" if d1 == d2 else ""
-        return Explained(band.value, (Cell("development", band.range.label(), None, band.value + double),))
+        shown = Msg(DEVELOPMENT_RESULTS.get(band.value, band.value))
+        if d1 == d2:
+            shown = Msg(N_("%(result)s (double)"), result=shown)
+        return Explained(band.value, (Cell("development", band.range.label(), None, shown),))
 
     def development_options(self, d1: int, d2: int) -> DevelopmentOptions:
         result = self.development(d1, d2)
@@ -254,20 +264,27 @@ class Ruleset(RosterRules):
         squad = self.squad(players)
         player_value = sum(v for v, _ in squad)
         parts = [
-            ("players", player_value),
-            ("re-rolls", rerolls * reroll_price),
-            ("fan factor", fan_factor * s.fan_factor_value),
-            ("assistant coaches", assistant_coaches * s.assistant_coach_price),
-            ("cheerleaders", self.cheerleaders_value(cheerleaders)),
-            ("apothecary", s.apothecary_value if apothecary else 0),
+            (N_("players: %(value)s"), player_value),
+            (N_("re-rolls: %(value)s"), rerolls * reroll_price),
+            (N_("fan factor: %(value)s"), fan_factor * s.fan_factor_value),
+            (N_("assistant coaches: %(value)s"), assistant_coaches * s.assistant_coach_price),
+            (N_("cheerleaders: %(value)s"), self.cheerleaders_value(cheerleaders)),
+            (N_("apothecary: %(value)s"), s.apothecary_value if apothecary else 0),
         ]
         total = sum(v for _, v in parts)
         skill = sum(self.skill_points(spp) for _, spp in squad)
         tr = total // s.tr_divisor + skill
-        steps = [f"{name}: {fmt_int(v)}" for name, v in parts]
-        steps.append(f"total {fmt_int(total)} / {fmt_int(s.tr_divisor)} = {total // s.tr_divisor}")
-        steps.append(f"skill points: {skill}")
-        steps.append(f"team rating: {tr}")
+        steps = [Msg(msgid, value=v) for msgid, v in parts]
+        steps.append(
+            Msg(
+                N_("total %(total)s / %(divisor)s = %(result)s"),
+                total=total,
+                divisor=s.tr_divisor,
+                result=total // s.tr_divisor,
+            )
+        )
+        steps.append(Msg(N_("skill points: %(points)s"), points=skill))
+        steps.append(Msg(N_("team rating: %(rating)s"), rating=tr))
         return Explained(tr, (), tuple(steps))
 
     def team_rating(self, players: Iterable[tuple[int, int]], **kwargs: Any) -> int:
@@ -288,17 +305,29 @@ class Ruleset(RosterRules):
         steps = []
         if neutral:
             modifier = 0  # R14: no home/away modifier and ordinary ticket prices at a neutral venue
-            steps.append("neutral venue: no die modifier")
+            steps.append(Msg(N_("neutral venue: no die modifier")))
         else:
             venue = s.home_gate_modifier if home else s.away_gate_modifier
             price = s.ticket_gate_modifier[ticket]
             modifier = venue + price
-            steps.append(f"{'home' if home else 'away'} {signed(venue)} per die")
+            where = N_("home %(modifier)s per die") if home else N_("away %(modifier)s per die")
+            steps.append(Msg(where, modifier=signed(venue)))
             if price:
-                steps.append(f"{ticket} tickets {signed(price)} per die")
+                steps.append(
+                    Msg(N_("%(ticket)s tickets %(modifier)s per die"), ticket=_ticket(ticket), modifier=signed(price))
+                )
         modified = [max(0, d + modifier) for d in dice]
         gate = sum(modified) * s.gate_unit
-        steps.append(f"dice {list(dice)} → {modified} = {sum(modified)} × {fmt_int(s.gate_unit)} = {fmt_int(gate)}")
+        steps.append(
+            Msg(
+                N_("dice %(dice)s → %(modified)s = %(sum)s × %(unit)s = %(gate)s"),
+                dice=list(dice),
+                modified=modified,
+                sum=sum(modified),
+                unit=s.gate_unit,
+                gate=gate,
+            )
+        )
         return Explained(gate, (), tuple(steps))
 
     def gate(
@@ -339,13 +368,23 @@ class Ruleset(RosterRules):
             capacity = self.settings.neutral_capacity
         over = self.overflow(home_gate, away_gate, capacity)
         if over == 0:
-            return Explained(None, (), (f"{fmt_int(home_gate + away_gate)} does not exceed {fmt_int(capacity)} seats",))
+            seats = Msg(
+                N_("%(attendance)s does not exceed %(capacity)s seats"),
+                attendance=home_gate + away_gate,
+                capacity=capacity,
+            )
+            return Explained(None, (), (seats,))
         band = self.tables.vandalism.lookup(over)
-        shown = "no risk" if band.value is None else ("automatic" if band.value >= 7 else f"{band.value}+")
+        if band.value is None:
+            shown = Msg(N_("no risk"))
+        elif band.value >= 7:
+            shown = Msg(N_("automatic"))
+        else:
+            shown = Msg(N_("%(target)s+"), target=band.value)
         return Explained(
             band.value,
             (Cell("vandalism", band.range.label(), None, shown),),
-            (f"overflow {fmt_int(over)}",),
+            (Msg(N_("overflow %(seats)s"), seats=over),),
         )
 
     def vandalism_target(self, home_gate: int, away_gate: int, capacity: int, *, neutral: bool = False) -> int | None:
@@ -399,13 +438,20 @@ class Ruleset(RosterRules):
         _non_negative("attendance", attendance)
         if ticket not in s.ticket_winnings_row_shift:
             raise ValueError(f"ticket must be ordinary, cheap or expensive, not {ticket!r}")
-        steps = [f"roll {roll}"]
+        steps = [Msg(N_("roll %(roll)s"), roll=roll)]
         if neutral:
             capacity = s.neutral_capacity  # R14: the neutral venue's capacity and ordinary prices
             ticket = "ordinary"
         counted = self.counted_attendance(attendance, capacity)
         if counted < attendance:
-            steps.append(f"attendance {fmt_int(attendance)} counted as {fmt_int(counted)} (150% of capacity, R17)")
+            steps.append(
+                Msg(
+                    N_("attendance %(attendance)s counted as %(counted)s (%(percent)s%% of capacity, R17)"),
+                    attendance=attendance,
+                    counted=counted,
+                    percent=s.overcrowding_percent,
+                )
+            )
         row = grid.row_index(counted)
         shift = s.ticket_winnings_row_shift[ticket]
         shifted = min(max(row + shift, 0), len(grid.rows) - 1)
@@ -414,23 +460,33 @@ class Ruleset(RosterRules):
         total = roll
         if won:
             total += s.winnings_win_bonus
-            steps.append(f"winner {signed(s.winnings_win_bonus)}")
+            steps.append(Msg(N_("winner %(modifier)s"), modifier=signed(s.winnings_win_bonus)))
         if home and not neutral:
             total += s.winnings_home_bonus
-            steps.append(f"home {signed(s.winnings_home_bonus)}")
+            steps.append(Msg(N_("home %(modifier)s"), modifier=signed(s.winnings_home_bonus)))
         if shift and shifted != row:
-            steps.append(f"{ticket} tickets: row {grid.rows[row].label()} → {grid.rows[shifted].label()}")
+            steps.append(
+                Msg(
+                    N_("%(ticket)s tickets: row %(before)s → %(after)s"),
+                    ticket=_ticket(ticket),
+                    before=grid.rows[row].label(),
+                    after=grid.rows[shifted].label(),
+                )
+            )
         elif shift:
-            steps.append(f"{ticket} tickets: already at the table's edge, row stays")
+            steps.append(Msg(N_("%(ticket)s tickets: already at the table's edge, row stays"), ticket=_ticket(ticket)))
         total += table_mod
-        steps.append(f"table {signed(table_mod)}")
+        steps.append(Msg(N_("table %(modifier)s"), modifier=signed(table_mod)))
         if vip and home and not neutral:  # R19: facilities count only in the owner's home matches
             total += s.vip_lounge_bonus
-            steps.append(f"VIP lounge {signed(s.vip_lounge_bonus)}")
+            steps.append(Msg(N_("VIP lounge %(modifier)s"), modifier=signed(s.vip_lounge_bonus)))
         money = max(0, total) * s.winnings_unit
-        steps.append(
-            f"{total} × {fmt_int(s.winnings_unit)} = {fmt_int(money)}" + (" (never below 0)" if total < 0 else "")
+        product = (
+            N_("%(total)s × %(unit)s = %(amount)s (never below 0)")
+            if total < 0
+            else N_("%(total)s × %(unit)s = %(amount)s")
         )
+        steps.append(Msg(product, total=total, unit=s.winnings_unit, amount=money))
         cell = Cell("winnings", grid.rows[shifted].label(), grid.columns[col].label(), signed(table_mod))
         return Explained(money, (cell,), tuple(steps))
 
@@ -463,7 +519,14 @@ class Ruleset(RosterRules):
             cost = capacity // 2 // s.expansion_rounding * s.expansion_rounding
             if roof:
                 cost += s.roof_price_per_new_seat * s.expansion_step
-            lines.append(f"{fmt_int(capacity)} → {fmt_int(capacity + s.expansion_step)}: {fmt_int(cost)}")
+            lines.append(
+                Msg(
+                    N_("%(before)s → %(after)s: %(cost)s"),
+                    before=capacity,
+                    after=capacity + s.expansion_step,
+                    cost=cost,
+                )
+            )
             total += cost
             capacity += s.expansion_step
         return Explained(total, (), tuple(lines))
@@ -489,13 +552,20 @@ class Ruleset(RosterRules):
     def explain_handicap_rolls(self, team_rating_a: int, team_rating_b: int) -> Explained:
         lower, diff = min(team_rating_a, team_rating_b), abs(team_rating_a - team_rating_b)
         if diff == 0:
-            return Explained(0, (), ("equal team ratings: no handicap",))
+            return Explained(0, (), (Msg(N_("equal team ratings: no handicap")),))
         column = next(c for c in self.tables.handicap_count if c.tr.contains(lower))
         rolls = next(i for i, band in enumerate(column.bands) if band.contains(diff))
         return Explained(
             rolls,
-            (Cell("handicap_count", column.bands[rolls].label(), f"TR {column.tr.label()}", str(rolls)),),
-            (f"lower TR {lower}, difference {diff}",),
+            (
+                Cell(
+                    "handicap_count",
+                    column.bands[rolls].label(),
+                    Msg(N_("TR %(range)s"), range=column.tr.label()),
+                    str(rolls),
+                ),
+            ),
+            (Msg(N_("lower TR %(rating)s, difference %(difference)s"), rating=lower, difference=diff),),
         )
 
     def handicap_rolls(self, team_rating_a: int, team_rating_b: int) -> int:
@@ -523,26 +593,31 @@ class Ruleset(RosterRules):
         _non_negative("fan_factor", fan_factor)
         if result not in ("win", "draw", "loss"):
             raise ValueError(f"result must be win, draw or loss, not {result!r}")
-        mods: list[tuple[str, int]] = []
+        mods: list[tuple[Msg, int]] = []
         result_mod = {"win": c.win, "draw": c.draw, "loss": c.loss}[result]
+        named = {"win": N_("win %(modifier)s"), "draw": N_("draw %(modifier)s"), "loss": N_("loss %(modifier)s")}
         if result_mod:
-            mods.append((result, result_mod))
+            mods.append((Msg(named[result], modifier=signed(result_mod)), result_mod))
         if touchdowns >= c.touchdowns_needed:
-            mods.append((f"{c.touchdowns_needed}+ touchdowns", c.touchdowns_bonus))
+            bonus = c.touchdowns_bonus
+            text = N_("%(needed)s+ touchdowns %(modifier)s")
+            mods.append((Msg(text, needed=c.touchdowns_needed, modifier=signed(bonus)), bonus))
         if casualties >= c.casualties_needed:
-            mods.append((f"{c.casualties_needed}+ casualties caused", c.casualties_bonus))
+            bonus = c.casualties_bonus
+            text = N_("%(needed)s+ casualties caused %(modifier)s")
+            mods.append((Msg(text, needed=c.casualties_needed, modifier=signed(bonus)), bonus))
         if crowd_casualty:
-            mods.append(("your crowd caused a casualty", c.crowd_casualty_bonus))
+            bonus = c.crowd_casualty_bonus
+            mods.append((Msg(N_("your crowd caused a casualty %(modifier)s"), modifier=signed(bonus)), bonus))
         tens = fan_factor // c.per_fan_factor
         if tens:
-            mods.append(
-                (
-                    f"fan factor {fan_factor}: {tens} × {signed(c.per_fan_factor_modifier)}",
-                    tens * c.per_fan_factor_modifier,
-                )
-            )
+            bonus = tens * c.per_fan_factor_modifier
+            text = N_("fan factor %(fan_factor)s: %(tens)s × %(per)s %(modifier)s")
+            per = signed(c.per_fan_factor_modifier)
+            mods.append((Msg(text, fan_factor=fan_factor, tens=tens, per=per, modifier=signed(bonus)), bonus))
         if tv_station:
-            mods.append(("TV station", self.settings.tv_station_fan_factor_bonus))
+            bonus = self.settings.tv_station_fan_factor_bonus
+            mods.append((Msg(N_("TV station %(modifier)s"), modifier=signed(bonus)), bonus))
         total = roll + sum(v for _, v in mods)
         if total < c.down_below:
             change, row = -1, f"< {c.down_below}"
@@ -551,7 +626,7 @@ class Ruleset(RosterRules):
         else:
             change, row = 0, f"{c.down_below}–{c.up_above}"
         change = max(change, -fan_factor)  # FF never below 0
-        steps = [f"D6 {roll}"] + [f"{name} {signed(v)}" for name, v in mods] + [f"total {total}"]
+        steps = [Msg(N_("D6 %(roll)s"), roll=roll), *(m for m, _ in mods), Msg(N_("total %(total)s"), total=total)]
         return Explained(change, (Cell("fan_factor_change", row, None, signed(change)),), tuple(steps))
 
     def fan_factor_change(self, roll: int, **kwargs: Any) -> int:
@@ -667,6 +742,15 @@ class Ruleset(RosterRules):
             tiebreakers=self.settings.tiebreakers,
             tiebreak_winners=tiebreak_winners,
         )
+
+
+# The development table's results and the ticket prices, as the catalogue knows them.
+DEVELOPMENT_RESULTS = {"skill": N_("skill"), "MA": N_("MA"), "AG": N_("AG"), "ST": N_("ST")}
+TICKETS = {"ordinary": N_("ordinary"), "cheap": N_("cheap"), "expensive": N_("expensive")}
+
+
+def _ticket(ticket: str) -> Msg:
+    return Msg(TICKETS.get(ticket, ticket))
 
 
 def _display(value: Any) -> str:

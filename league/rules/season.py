@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from league.rules.explained import MatchResult
 
 Team = Hashable
 
@@ -200,3 +203,56 @@ def order_lines(
         return out
 
     return split(lines, tiebreakers)
+
+
+# --- the season section of Ruleset (R31-R35) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A team's line in a division table, the input of `order_standings`."""
+
+    team: Any
+    points: int
+    touchdowns_for: int
+    touchdowns_against: int
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def touchdown_difference(self) -> int:
+        return self.touchdowns_for - self.touchdowns_against
+
+
+class SeasonRules:
+    """Mixed into Ruleset: points, prizes and the order of a division's table."""
+
+    settings: Any
+
+    def points(self, result: MatchResult) -> int:
+        return self.settings.points[result]
+
+    def prizes(self, division: int | str) -> tuple[int, ...]:
+        return self.settings.prizes.get(str(division), ())
+
+    def order_standings(
+        self,
+        rows: Sequence[StandingRow],
+        head_to_head_points: Mapping[tuple[Any, Any], int] | None = None,
+        tiebreak_winners: Sequence[Any] = (),
+    ) -> list[list[StandingRow]]:
+        """Rank a division by the tie-breakers of R31. Returns groups: a group of more than one
+        is a tie the rules cannot split (until the board records the tiebreak game's winner)."""
+        return order_lines(list(rows), self.settings.tiebreakers, head_to_head_points or {}, tiebreak_winners)
+
+    def standings(
+        self, teams: Iterable[Any], results: Iterable[Result], tiebreak_winners: Sequence[Any] = ()
+    ) -> list[Line]:
+        """A division's table from confirmed results, points and tie-breakers from this ruleset (R31)."""
+        return standings(
+            teams,
+            results,
+            points=self.settings.points,
+            tiebreakers=self.settings.tiebreakers,
+            tiebreak_winners=tiebreak_winners,
+        )
+

@@ -49,3 +49,9 @@ def rule_key(key: str) -> str:
 def rule_effect(effect: str) -> str:
     """A table's effect; "None" (no effect) in the interface's language."""
     return gettext("No effect") if effect in {"None", "None."} else effect
+
+
+@register.filter
+def targets(values: Any) -> str:
+    """Dice targets from the ruleset, "1+, 2+, 3+"."""
+    return ", ".join(f"{v}+" for v in values)

@@ -6,7 +6,6 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from itertools import pairwise
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -290,13 +289,14 @@ def season_end_preview(season: Season) -> SeasonEndPlan:
     for d in divisions:
         lines = tables[d.level]
         prizes = r.prizes(d.level)
-        count = s.promotion_count
         # A tie the rules cannot split must be settled where it decides a prize, a trophy or a move.
-        decisive = set(range(1, len(prizes) + 1)) | {1}
-        if d.level > 1:
-            decisive |= set(range(1, count + 1))
-        if any(x.level == d.level + 1 for x in divisions):
-            decisive |= set(range(len(lines) - count + 1, len(lines) + 1))
+        decisive = rules.decisive_places(
+            len(lines),
+            prizes=len(prizes),
+            promotion_count=s.promotion_count,
+            division_above=d.level > 1,
+            division_below=any(x.level == d.level + 1 for x in divisions),
+        )
         for line in lines:
             if line.tied and line.position in decisive:
                 plan.problems.append(
@@ -310,13 +310,10 @@ def season_end_preview(season: Season) -> SeasonEndPlan:
         if lines:
             plan.trophies.append((teams[lines[0].team], d.name))
         plan.next_divisions[d.level] = [teams[x.team] for x in lines]
-    for upper, lower in pairwise(divisions):
-        up = plan.next_divisions[lower.level][: s.promotion_count]
-        down = plan.next_divisions[upper.level][-s.promotion_count :] if s.promotion_count else []
-        plan.promoted += up
-        plan.relegated += down
-        plan.next_divisions[upper.level] = [t for t in plan.next_divisions[upper.level] if t not in down] + up
-        plan.next_divisions[lower.level] = down + [t for t in plan.next_divisions[lower.level] if t not in up]
+    moves = rules.promotion_and_relegation(plan.next_divisions, s.promotion_count)  # R32
+    plan.promoted += moves.promoted
+    plan.relegated += moves.relegated
+    plan.next_divisions = moves.divisions
     cup = Cup.objects.filter(season=season).first()
     if cup is not None:
         winner = cup_winner(cup)

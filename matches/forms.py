@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.numbers import money
 from matches import postmatch as post
 from matches import prematch as pre
 from matches.dice import DiceError, check_entered, parse_entered
@@ -237,7 +238,12 @@ class HandicapForm(StepForm):
 
 class ChefForm(StepForm):
     step = "chef"
-    count = WholeNumberField(label=_("extra dice at 20,000 each"), min_value=0, max_value=10, initial=0)
+    count = WholeNumberField(min_value=0, max_value=10, initial=0)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        price = self.match.season.ruleset.rules.settings.master_chef_die_price
+        self.fields["count"].label = _("extra dice at %(price)s each") % {"price": money(price)}
 
 
 class InspireForm(StepForm):
@@ -275,7 +281,8 @@ class WinningsForm(StepForm):
         die = pre.division_die(self.match, self.team)
         self.fields["roll"] = DiceField(sides=die, label=_("Winnings D%(die)s") % {"die": die})
         if post.kiosk_applies(self.match, self.team):
-            self.fields["kiosk"] = DiceField(label=_("Kiosk D6 (3+, R19)"))
+            target = self.match.season.ruleset.rules.settings.kiosk_target
+            self.fields["kiosk"] = DiceField(label=_("Kiosk D6 (%(target)s+, R19)") % {"target": target})
 
 
 class InjuryDiceForm(StepForm):
@@ -287,11 +294,14 @@ class InjuryDiceForm(StepForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         facts = kwargs.pop("facts", None)
         super().__init__(*args, **kwargs)
+        regeneration = self.match.season.ruleset.rules.settings.regeneration_target
         for key, player in post.pending_injury_dice(self.match, self.team, facts):
             kind = key.split(":")[0]
             name = key.replace(":", "_")
             if kind == "regeneration":
-                self.fields[name] = DiceField(label=_("%(player)s: Regeneration D6 (3+)") % {"player": player})
+                self.fields[name] = DiceField(
+                    label=_("%(player)s: Regeneration D6 (%(target)s+)") % {"player": player, "target": regeneration}
+                )
             else:
                 self.fields[name] = DiceField(
                     d66=True, label=_("%(player)s: D66 on the serious injury table") % {"player": player}

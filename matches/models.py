@@ -8,6 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league.messages import MessageDecoder, MessageEncoder
+
 
 class MatchQuerySet(models.QuerySet):
     def confirmed(self) -> MatchQuerySet:
@@ -344,7 +346,12 @@ class PreMatch(models.Model):
     away_niggling_ap = models.PositiveSmallIntegerField(default=0, help_text=_("Apothecary points spent (R26)."))
     home_chef_bought = models.BooleanField(default=False)
     away_chef_bought = models.BooleanField(default=False)
-    explanations = models.JSONField(default=dict, help_text=_("The table cells each step used."))
+    explanations = models.JSONField(
+        default=dict,
+        help_text=_("The table cells each step used."),
+        encoder=MessageEncoder,  # the rules' parts as message ids with parameters (issue 12)
+        decoder=MessageDecoder,
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -414,7 +421,7 @@ class PostMatch(models.Model):
     mvp = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     fan_factor_change = models.SmallIntegerField(null=True, blank=True)
     team_rating = models.PositiveIntegerField(null=True, blank=True)
-    explanations = models.JSONField(default=dict)
+    explanations = models.JSONField(default=dict, encoder=MessageEncoder, decoder=MessageDecoder)
     completed_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 

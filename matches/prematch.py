@@ -15,8 +15,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.numbers import money
 from league.refusals import Refusal
+from league.rules.messages import N_, Joined, Msg
 from matches import dice
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch.development import apply_development, roll_one_development
@@ -72,6 +72,9 @@ def chef_bought(match: Match, prematch: PreMatch, team: Team | int) -> bool:
 
 def _explain(prematch: PreMatch, key: str, lines: Sequence[str]) -> None:
     prematch.explanations = {**prematch.explanations, key: list(lines)}
+
+
+TICKETS = {"cheap": N_("cheap"), "ordinary": N_("ordinary"), "expensive": N_("expensive")}
 
 
 def neutral_allowed(match: Match) -> bool:
@@ -138,11 +141,10 @@ def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> Pre
     printed = r.weather(*d.values)
     weather = r.weather(*d.values, roof=roof)
     prematch.weather = weather.key
-    lines = [
-        _("Weather: 2D6 %(dice)s = %(total)s → %(name)s") % {"dice": d.shown, "total": d.total, "name": printed.name}
-    ]
+    # the explanation's lines are messages, shown in each reader's language (issue 12)
+    lines = [Msg(N_("Weather: 2D6 %(dice)s = %(total)s → %(name)s"), dice=d.shown, total=d.total, name=printed.name)]
     if weather.key != printed.key:
-        lines.append(_("The roof cancels it: nice weather (R39)."))
+        lines.append(Msg(N_("The roof cancels it: nice weather (R39).")))
     _explain(prematch, "weather", lines)
     prematch.done = Step.WEATHER
     prematch.save()
@@ -174,16 +176,19 @@ def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatc
                 "weather",
                 [
                     *prematch.explanations.get("weather", [])[:1],
-                    _("At a neutral venue the roof does not count: %(name)s.") % {"name": weather.name},
+                    Msg(N_("At a neutral venue the roof does not count: %(name)s."), name=weather.name),
                 ],
             )
     _explain(
         prematch,
         "tickets",
         [
-            _("Neutral venue: capacity 250,000, no home or away modifier, ordinary prices (R14).")
+            Msg(
+                N_("Neutral venue: capacity %(capacity)s, no home or away modifier, ordinary prices (R14)."),
+                capacity=prematch.ruleset.rules.settings.neutral_capacity,
+            )
             if neutral
-            else _("Tickets: %(ticket)s.") % {"ticket": prematch.ticket_label}
+            else Msg(N_("Tickets: %(ticket)s."), ticket=Msg(TICKETS.get(prematch.ticket, prematch.ticket)))
         ],
     )
     prematch.done = Step.TICKETS
@@ -221,8 +226,13 @@ def roll_gate(
         explained = r.explain_gate(values, home=side == "home", ticket=prematch.ticket, neutral=match.neutral, die=die)
         gates[side] = explained.value
         lines.append(
-            _("%(team)s: FF %(ff)s × D%(die)s. %(steps)s")
-            % {"team": team.name, "ff": team.fan_factor, "die": die, "steps": "; ".join(explained.steps)}
+            Msg(
+                N_("%(team)s: FF %(ff)s × D%(die)s. %(steps)s"),
+                team=team.name,
+                ff=team.fan_factor,
+                die=die,
+                steps=Joined("; ", explained.steps),
+            )
         )
     prematch.home_gate, prematch.away_gate = gates["home"], gates["away"]
     # R19: the facilities count as they are for this match, not as bought afterwards
@@ -240,20 +250,18 @@ def roll_gate(
         else:
             d = dice.roll(match, "vandalism", step="gate", entered=vandalism_die, by=by, team=match.home)
             prematch.vandalised = r.vandalised(vandalism.value, d.values[0])
-            lines.append(
-                _("Vandalism: D6 %(roll)s against %(target)s+.") % {"roll": d.shown, "target": vandalism.value}
-            )
+            lines.append(Msg(N_("Vandalism: D6 %(roll)s against %(target)s+."), roll=d.shown, target=vandalism.value))
         if prematch.vandalised:
             caretakers = match.home.stadium.facilities.filter(key="caretakers").exists() and not match.neutral
             prematch.seats_lost = r.seats_destroyed(
                 gates["home"], gates["away"], capacity, caretakers=caretakers, neutral=match.neutral
             )
+            care = Msg(N_(", caretakers repair %(seats)s"), seats=r.settings.caretakers_repair) if caretakers else ""
             lines.append(
-                _("Vandalised: %(n)s seats lost after the match%(care)s (R18).")
-                % {"n": money(prematch.seats_lost), "care": _(", caretakers repair 5,000") if caretakers else ""}
+                Msg(N_("Vandalised: %(n)s seats lost after the match%(care)s (R18)."), n=prematch.seats_lost, care=care)
             )
         else:
-            lines.append(_("No vandalism."))
+            lines.append(Msg(N_("No vandalism.")))
     _explain(prematch, "gate", lines)
     ffm = r.explain_fan_factor_modifier(gates["home"], gates["away"])
     prematch.fan_factor_modifier = ffm.value
@@ -264,7 +272,7 @@ def roll_gate(
             _explain(
                 prematch,
                 f"niggling:{team.pk}",
-                [_("%(team)s: no niggling injuries in the squad.") % {"team": team.name}],
+                [Msg(N_("%(team)s: no niggling injuries in the squad."), team=team.name)],
             )
             setattr(prematch, f"{team_side(match, team)}_niggling_checked", True)
     if prematch.home_niggling_checked and prematch.away_niggling_checked:
@@ -307,7 +315,7 @@ def check_niggling(
                 raise PreMatchError([_("%(team)s has no apothecary.") % {"team": team.name}])
             ap += player.niggling
             lines.append(
-                _("%(player)s: the apothecary passes %(n)s NI (%(n)s AP).") % {"player": player, "n": player.niggling}
+                Msg(N_("%(player)s: the apothecary passes %(n)s NI (%(n)s AP)."), player=player, n=player.niggling)
             )
             continue
         d = dice.roll(
@@ -322,19 +330,19 @@ def check_niggling(
         )
         failed = any(r.niggling_check_fails(v) for v in d.values)
         lines.append(
-            _("%(player)s: %(n)s × D6 %(dice)s → %(result)s")
-            % {
-                "player": player,
-                "n": player.niggling,
-                "dice": d.shown,
-                "result": _("misses the match") if failed else _("plays"),
-            }
+            Msg(
+                N_("%(player)s: %(n)s × D6 %(dice)s → %(result)s"),
+                player=player,
+                n=player.niggling,
+                dice=d.shown,
+                result=Msg(N_("misses the match")) if failed else Msg(N_("plays")),
+            )
         )
         if failed:
             SquadEntry.objects.filter(match=match, player=player).update(status=SquadEntry.Status.MISSED_NIGGLING)
     if ap > r.settings.apothecary_ap:
         raise PreMatchError([_("The apothecary has %(n)s AP (R26).") % {"n": r.settings.apothecary_ap}])
-    _explain(prematch, f"niggling:{team.pk}", lines or [_("No niggling injuries in the squad.")])
+    _explain(prematch, f"niggling:{team.pk}", lines or [Msg(N_("No niggling injuries in the squad."))])
     setattr(prematch, f"{team_side(match, team)}_niggling_checked", True)
     setattr(prematch, f"{team_side(match, team)}_niggling_ap", ap)
     if prematch.home_niggling_checked and prematch.away_niggling_checked:
@@ -356,8 +364,13 @@ def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any
     prematch.home_rating, prematch.away_rating = home_tr.value, away_tr.value
     count = r.explain_handicap_rolls(home_tr.value, away_tr.value)
     lines = [
-        _("TR %(home)s: %(h)s; %(away)s: %(a)s")
-        % {"home": match.home.name, "h": home_tr.value, "away": match.away.name, "a": away_tr.value}
+        Msg(
+            N_("TR %(home)s: %(h)s; %(away)s: %(a)s"),
+            home=match.home.name,
+            h=home_tr.value,
+            away=match.away.name,
+            a=away_tr.value,
+        )
     ]
     lines += [str(c) for c in count.cells] + list(count.steps)
     prematch.handicap_rolls = count.value
@@ -379,15 +392,19 @@ def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any
         d = dice.roll(match, f"handicap:{attempt}", step="handicap", d66=True, entered=given, by=by, team=lower)
         result = r.handicap_result(d.total)
         if result.key in taken:
-            lines.append(_("D66 %(d)s: %(name)s again, rolled again (R23).") % {"d": d.shown, "name": result.name})
+            lines.append(Msg(N_("D66 %(d)s: %(name)s again, rolled again (R23)."), d=d.shown, name=result.name))
             continue
         taken.add(result.key)
         HandicapDraw.objects.create(
             match=match, team=lower, index=len(taken), key=result.key, name=result.name, effect=result.effect, dice=d
         )
         lines.append(
-            _("D66 %(d)s: %(name)s (Handicap tabell 2, %(range)s)")
-            % {"d": d.shown, "name": result.name, "range": result.d66.label()}
+            Msg(
+                N_("D66 %(d)s: %(name)s (Handicap tabell 2, %(range)s)"),
+                d=d.shown,
+                name=result.name,
+                range=result.d66.label(),
+            )
         )
         if result.key == "virus":  # R23: no opponent with a niggling injury may play
             opponent = match.away if lower.pk == match.home_id else match.home
@@ -453,7 +470,7 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     _explain(
         prematch,
         f"chef:{team.pk}",
-        [_("%(team)s: %(n)s extra dice for %(cost)s.") % {"team": team.name, "n": count, "cost": money(count * price)}],
+        [Msg(N_("%(team)s: %(n)s extra dice for %(cost)s."), team=team.name, n=count, cost=count * price)],
     )
     _settle(match, prematch)
     prematch.save()

@@ -339,6 +339,7 @@ def match_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "sides": sides,
         "invalid": invalid,
         "counters": [LineForm.base_fields[c].label for c in COUNTERS],
+        "healing": match.season.ruleset.rules.settings,  # the apothecary's AP and target (R26)
     }
     return render(request, "matches/report_form.html", context, status=422 if invalid else 200)
 
@@ -717,6 +718,7 @@ def _postmatch_context(
         "errors": invalid.non_field_errors() if invalid is not None else [],
         "injury_dice": postmatch_service.injury_dice_shown(match, team, facts) if facts else [],
         "opponent": match.away if team.pk == match.home_id else match.home,
+        "healing": r.settings,  # the Bandage Crew's and the Apprentice's prices and targets (R9, R25)
     }
 
 

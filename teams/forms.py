@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from league.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
+from league.numbers import money
 from league.once import TokenField
 from teams.models import RECORD_COUNTERS, Position, Race
 from teams.registration import PlayerRecord, TeamRecord
@@ -67,7 +68,12 @@ class HireForm(forms.Form):
 
 class ExpandForm(forms.Form):
     token = TokenField()
-    steps = forms.IntegerField(label=_("Expansions of 10,000 seats"), min_value=1, max_value=50, initial=1)
+    steps = forms.IntegerField(min_value=1, max_value=50, initial=1)
+
+    def __init__(self, *args: Any, seats: int, **kwargs: Any) -> None:
+        """seats: the ruleset's expansion step (R16)."""
+        super().__init__(*args, **kwargs)
+        self.fields["steps"].label = _("Expansions of %(seats)s seats") % {"seats": money(seats)}
 
 
 class PlayerEditForm(forms.Form):

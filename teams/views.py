@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -90,6 +91,17 @@ def race_detail(request: HttpRequest, slug: str) -> HttpResponse:
 # --- teams ---------------------------------------------------------------------------------------
 
 
+def creation_prices(r: rules.Ruleset) -> dict[str, Any]:
+    """The staff prices a new team pays, as the ruleset sets them (R5-R8)."""
+    s = r.settings
+    return {
+        "fan_factor": s.fan_factor_price,
+        "assistant_coach": s.assistant_coach_price,
+        "cheerleaders": [r.cheerleader_price(n) for n in range(3)],
+        "apothecary": s.apothecary_price,
+    }
+
+
 @require_GET
 def team_list(request: HttpRequest) -> HttpResponse:
     return render(request, "teams/team_list.html", {"teams": teams_selector()})
@@ -163,7 +175,13 @@ def team_create(request: HttpRequest) -> HttpResponse:
                 return redirect(team)
     elif request.method == "POST" and quote_only:
         return render(request, "teams/team_create.html#quote", {"quote": None, "form": form})
-    context = {"race": race, "form": form, "quote": quote, "budget": ruleset.rules.settings.starting_treasury}
+    context = {
+        "race": race,
+        "form": form,
+        "quote": quote,
+        "budget": ruleset.rules.settings.starting_treasury,
+        "prices": creation_prices(ruleset.rules),
+    }
     return render(request, "teams/team_create.html", context)
 
 
@@ -223,7 +241,7 @@ def _manage_context(team: Team, **forms) -> dict:
         "treasury": ledger.treasury(team),
         "players": team.players.on_roster().select_related("position").order_by("number"),
         "hire_form": forms.get("hire_form") or HireForm(race=team.race),
-        "expand_form": forms.get("expand_form") or ExpandForm(),
+        "expand_form": forms.get("expand_form") or ExpandForm(seats=r.settings.expansion_step),
         "phase": phase,
         "prices": {
             "reroll": r.reroll_price(team.race.reroll_price, phase),
@@ -311,7 +329,7 @@ def team_buy(request: HttpRequest, pk: int, what: str) -> HttpResponse:
 def _expand(request: HttpRequest, pk: int) -> HttpResponse:
     """Stadium expansion: a bad number is shown beside the field, with what was typed."""
     team = _get_team_for_change(request, pk)
-    form = ExpandForm(request.POST)
+    form = ExpandForm(request.POST, seats=team.ruleset.rules.settings.expansion_step)
     if not form.is_valid():
         return render(request, "teams/team_manage.html", _manage_context(team, expand_form=form), status=400)
 

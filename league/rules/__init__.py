@@ -25,7 +25,17 @@ from league.rules.ruleset import (
     StandingRow,
     Ticket,
 )
-from league.rules.season import Fixture, Line, Result, cup_first_round, cup_rounds, double_round_robin
+from league.rules.season import (
+    Fixture,
+    Line,
+    Movement,
+    Result,
+    cup_first_round,
+    cup_rounds,
+    decisive_places,
+    double_round_robin,
+    promotion_and_relegation,
+)
 from league.rules.tables import (
     STATS,
     TABLE_NAMES,
@@ -57,6 +67,7 @@ __all__ = [
     "Fixture",
     "HandicapResult",
     "Line",
+    "Movement",
     "PositionSpec",
     "RaceSpec",
     "Result",
@@ -72,6 +83,7 @@ __all__ = [
     "cheerleaders_value",
     "cup_first_round",
     "cup_rounds",
+    "decisive_places",
     "default_data",
     "default_ruleset",
     "development",
@@ -85,6 +97,7 @@ __all__ = [
     "level_ups",
     "parse_ruleset_data",
     "parse_table",
+    "promotion_and_relegation",
     "reroll_price",
     "seats_destroyed",
     "serious_injury",

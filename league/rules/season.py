@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from league.rules.explained import MatchResult
 
 Team = Hashable
 
@@ -200,3 +204,97 @@ def order_lines(
         return out
 
     return split(lines, tiebreakers)
+
+
+# --- the season section of Ruleset (R31-R35) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A team's line in a division table, the input of `order_standings`."""
+
+    team: Any
+    points: int
+    touchdowns_for: int
+    touchdowns_against: int
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def touchdown_difference(self) -> int:
+        return self.touchdowns_for - self.touchdowns_against
+
+
+class SeasonRules:
+    """Mixed into Ruleset: points, prizes and the order of a division's table."""
+
+    settings: Any
+
+    def points(self, result: MatchResult) -> int:
+        return self.settings.points[result]
+
+    def prizes(self, division: int | str) -> tuple[int, ...]:
+        return self.settings.prizes.get(str(division), ())
+
+    def order_standings(
+        self,
+        rows: Sequence[StandingRow],
+        head_to_head_points: Mapping[tuple[Any, Any], int] | None = None,
+        tiebreak_winners: Sequence[Any] = (),
+    ) -> list[list[StandingRow]]:
+        """Rank a division by the tie-breakers of R31. Returns groups: a group of more than one
+        is a tie the rules cannot split (until the board records the tiebreak game's winner)."""
+        return order_lines(list(rows), self.settings.tiebreakers, head_to_head_points or {}, tiebreak_winners)
+
+    def standings(
+        self, teams: Iterable[Any], results: Iterable[Result], tiebreak_winners: Sequence[Any] = ()
+    ) -> list[Line]:
+        """A division's table from confirmed results, points and tie-breakers from this ruleset (R31)."""
+        return standings(
+            teams,
+            results,
+            points=self.settings.points,
+            tiebreakers=self.settings.tiebreakers,
+            tiebreak_winners=tiebreak_winners,
+        )
+
+
+# --- the season end: places that decide, promotion and relegation (R31, R32) ----------------------
+
+
+def decisive_places(
+    team_count: int, *, prizes: int, promotion_count: int, division_above: bool, division_below: bool
+) -> set[int]:
+    """The places where a tie the rules cannot split must be settled before the season ends: the
+    title, every prize, the promotion places (with a division above) and the relegation places
+    (with a division below) (R31, R32)."""
+    places = set(range(1, prizes + 1)) | {1}
+    if division_above:
+        places |= set(range(1, promotion_count + 1))
+    if division_below:
+        places |= set(range(team_count - promotion_count + 1, team_count + 1))
+    return places
+
+
+@dataclass(frozen=True)
+class Movement:
+    """Who goes up, who goes down, and each division's teams for the next season (by level, 1 the top)."""
+
+    promoted: tuple[Team, ...]
+    relegated: tuple[Team, ...]
+    divisions: dict[int, list[Team]]
+
+
+def promotion_and_relegation(final_order: Mapping[int, Sequence[Team]], promotion_count: int) -> Movement:
+    """The top `promotion_count` of each division go up one level and the bottom as many of the one
+    above come down (R32). `final_order`: each level's teams in their final places."""
+    divisions = {level: list(final_order[level]) for level in sorted(final_order)}
+    promoted: list[Team] = []
+    relegated: list[Team] = []
+    for upper, lower in pairwise(sorted(divisions)):
+        up = divisions[lower][:promotion_count]
+        down = divisions[upper][-promotion_count:] if promotion_count else []
+        promoted += up
+        relegated += down
+        divisions[upper] = [t for t in divisions[upper] if t not in down] + up
+        divisions[lower] = down + [t for t in divisions[lower] if t not in up]
+    return Movement(tuple(promoted), tuple(relegated), divisions)

@@ -14,6 +14,8 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
+from league.rules.messages import N_, Msg
+
 T = TypeVar("T")
 
 TABLE_NAMES: dict[str, str] = {
@@ -72,15 +74,16 @@ class Range:
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
     def label(self) -> str:
+        """ "40,001–60,000", "≤99", "26+": a `Msg`, so its numbers are written in the reader's language."""
         if self.min is None and self.max is None:
-            return "all"
+            return Msg(N_("all"))
         if self.min is None:
-            return f"≤{fmt_int(self.max)}"  # type: ignore[arg-type]
+            return Msg(N_("≤%(max)s"), max=self.max)
         if self.max is None:
-            return f"{fmt_int(self.min)}+"
+            return Msg(N_("%(min)s+"), min=self.min)
         if self.min == self.max:
-            return fmt_int(self.min)
-        return f"{fmt_int(self.min)}–{fmt_int(self.max)}"
+            return Msg(N_("%(number)s"), number=self.min)
+        return Msg(N_("%(min)s–%(max)s"), min=self.min, max=self.max)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,8 @@
+"""makemessages that also finds the rules' message ids: `N_("...")` (league.rules.messages) marks an
+explanation's msgid in the pure rules package, which cannot import Django's gettext (issue 12)."""
+
+from django.core.management.commands import makemessages
+
+
+class Command(makemessages.Command):
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]

@@ -1,0 +1,42 @@
+"""The rules' explanations (league.rules.messages.Msg) stored and shown (issue 12).
+
+A stored explanation keeps each message as {"msgid", "params"} in its JSON field (`MessageEncoder`,
+`MessageDecoder`), so a page shows it in its reader's language however it was walked; `translated`
+renders one with `gettext(msgid) % params`, numbers written as the tables write them (120 000).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils.translation import gettext
+
+from league.numbers import money
+from league.rules.messages import Msg, message_from_dict, to_json
+
+
+class MessageEncoder(json.JSONEncoder):
+    """JSON for a value that holds messages: each one as {"msgid", "params"} (a `str` subclass would
+    otherwise be written as its English text)."""
+
+    def encode(self, o: Any) -> str:
+        return super().encode(to_json(o))
+
+    def iterencode(self, o: Any, _one_shot: bool = False) -> Any:
+        return super().iterencode(to_json(o), _one_shot)
+
+
+class MessageDecoder(json.JSONDecoder):
+    """Stored messages back as `Msg` (their `str` value the English text); plain text stays text."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("object_hook", message_from_dict)
+        super().__init__(*args, **kwargs)
+
+
+def translated(value: Any) -> Any:
+    """A message in the current language; anything else as it is."""
+    if isinstance(value, Msg):
+        return value.render(gettext, money)
+    return value

@@ -668,6 +668,21 @@ class Ruleset(RosterRules):
             tiebreak_winners=tiebreak_winners,
         )
 
+    def rank_lines(
+        self,
+        lines: list[season.Line],
+        head_to_head: Mapping[tuple[Any, Any], int],
+        tiebreak_winners: Sequence[Any] = (),
+    ) -> list[season.Line]:
+        """Kept table lines ordered by this ruleset's tie-breakers (R31), as `standings` orders them."""
+        return season.rank_lines(
+            lines, tiebreakers=self.settings.tiebreakers, head_to_head=head_to_head, tiebreak_winners=tiebreak_winners
+        )
+
+    def outcome_points(self, scored: int, conceded: int) -> int:
+        """Points for one side of a league result (R31: win 3, draw 1, loss 0 by default)."""
+        return self.settings.points[season.outcome(scored, conceded)]
+
 
 def _display(value: Any) -> str:
     if isinstance(value, Mapping):

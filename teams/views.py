@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_slug
-from django.db.models import Prefetch
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,9 +19,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league import rules
 from league.accounts import is_board, is_coach, sees_private
 from league.confirm import confirm_page, is_confirmed
-from league.models import Ruleset
+from league.models import STAT_FIELDS_PLAYER, Ruleset
 from league.numbers import money
 from league.once import TokenForm, form_key
+from league.paging import SlicePage
 from league.refusals import AlreadyDone, act_and_redirect
 from matches.selectors import scheduled_for
 from teams import services
@@ -375,7 +376,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
     """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
     player = get_object_or_404(
-        Player.objects.select_related("team__race", "team__ruleset", "position").prefetch_related(
+        with_career(Player.objects.select_related("team__race", "team__ruleset", "position")).prefetch_related(
             "position__skills", "gained_skills__skill", "stat_changes"
         ),
         pk=pk,
@@ -390,22 +391,37 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
         "mutation_form": MutationChoiceForm(choices=services.tzeentch_choices(r))
         if player.mutation_choice_pending
         else None,
-        "matches": player_match_history(player),
+        "matches": player_match_history(player, request.GET.get("page")),
+        "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
         "history": player_history(player),
     }
     return render(request, "teams/player_detail.html", context, status=400 if edit_form else 200)
 
 
-def player_match_history(player: Player) -> list:
-    """His line in every confirmed match report, newest first, with the SPP it earned (R28)."""
+MATCHES_PER_PAGE = 20
+
+
+def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
+    """Each player with his kept career counters (league.stats) as `career_<counter>`, read in the
+    player's own query (one indexed row each)."""
+    from league.models import PlayerStats
+
+    career = PlayerStats.objects.filter(player=OuterRef("pk"), season__isnull=True)
+    return players.annotate(**{f"career_{name}": Subquery(career.values(name)[:1]) for name in STAT_FIELDS_PLAYER})
+
+
+def player_match_history(player: Player, page: str | None = None) -> SlicePage:
+    """His line in every confirmed match report, newest first, with the SPP it earned (R28); a page
+    at a time, so a long career costs what a short one does."""
     from matches.models import Match, PlayerMatch
 
     r = player.team.ruleset.rules
-    rows = list(
+    lines = (
         PlayerMatch.objects.filter(player=player, match__status=Match.Status.CONFIRMED)
         .select_related("match__home", "match__away", "match__season")
-        .order_by("-match__confirmed_at")
+        .order_by("-match__confirmed_at", "-match_id")
     )
+    rows = SlicePage(lines, page, MATCHES_PER_PAGE)
     for row in rows:
         row.spp = r.spp(
             completions=row.completions,

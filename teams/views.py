@@ -112,7 +112,7 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
     if not sees_private(request.user):
         return redirect_to_login(request.get_full_path())
     team = get_object_or_404(Team, pk=pk)
-    entries = team.ledger.select_related("created_by").order_by("-seq")
+    entries = SlicePage(team.ledger.select_related("created_by").order_by("-seq"), request.GET.get("page"), 50)
     return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
 
 
@@ -632,6 +632,7 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
         Match.objects.for_team(team)
         .filter(status=Match.Status.CONFIRMED)
         .select_related("season", "home", "away")
-        .order_by("-confirmed_at")[:50]
+        .order_by("-confirmed_at", "-pk")
     )
+    matches = SlicePage(matches, request.GET.get("page"), 50)
     return render(request, "teams/team_history.html", {"team": team, "seasons": history(team), "matches": matches})

@@ -123,3 +123,23 @@ def test_the_standings_read_the_kept_rows_as_rules_would_count_them(client, leag
         (x.team, x.points, x.position, x.tied) for x in expected
     ]
     assert all(x.points == 9 for x in table.lines)  # three home wins each, 3 points a win (R31)
+
+
+def test_the_ledger_and_the_team_matches_are_paged(client, league, board_member, django_assert_max_num_queries):
+    from teams.models import TreasuryEntry
+
+    _season, teams = league(1)
+    team = teams[0]
+    last = team.ledger.order_by("-seq").first()
+    TreasuryEntry.objects.bulk_create(
+        TreasuryEntry(team=team, seq=last.seq + i, amount=10, balance=last.balance + 10 * i, kind="correction")
+        for i in range(1, 61)
+    )
+    client.force_login(board_member)
+    url = reverse("team_ledger", args=[team.pk])
+    first = client.get(url)
+    assert len(first.context["entries"]) == 50 and first.context["entries"].has_next()
+    assert first.context["entries"][0].seq == last.seq + 60  # newest first
+    assert len(client.get(url + "?page=2").context["entries"]) == last.seq + 60 - 50
+    history = client.get(reverse("team_history", args=[team.pk]))
+    assert len(history.context["matches"]) == 6 and not history.context["matches"].has_next()

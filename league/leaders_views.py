@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from league.inputs import query_id
@@ -12,8 +12,9 @@ from league.models import Season
 from teams.models import Race
 
 
-def _filters(request: HttpRequest) -> Filters:
-    """?kind=players|teams&stat=…&season=<id>&race=<slug>; no season is all-time; nonsense is a 404."""
+def _filters(request: HttpRequest, seasons: list[Season], races: list[Race]) -> Filters:
+    """?kind=players|teams&stat=…&season=<id>&race=<slug>; no season is all-time; nonsense is a 404.
+    The season and race are picked from the lists the page shows anyway (no query of their own)."""
     kind = request.GET.get("kind") or "players"
     stats = PLAYER_STATS if kind == "players" else TEAM_STATS if kind == "teams" else None
     if stats is None:
@@ -26,15 +27,21 @@ def _filters(request: HttpRequest) -> Filters:
         pk = query_id(request.GET["season"])
         if pk is None:
             raise Http404
-        season = get_object_or_404(Season, pk=pk)
+        season = next((s for s in seasons if s.pk == pk), None)
+        if season is None:
+            raise Http404
     if request.GET.get("race"):
-        race = get_object_or_404(Race, slug=request.GET["race"][:50])
+        race = next((r for r in races if r.slug == request.GET["race"]), None)
+        if race is None:
+            raise Http404
     return Filters(season=season, race=race, stat=stat, kind=kind)
 
 
 @require_GET
 def leaders_page(request: HttpRequest) -> HttpResponse:
-    f = _filters(request)
+    seasons = list(Season.objects.order_by("-created_at").only("pk", "name"))
+    races = list(Race.objects.order_by("name").only("slug", "name"))
+    f = _filters(request, seasons, races)
     read = player_leaders if f.kind == "players" else team_leaders
     params = request.GET.copy()
     params.pop("page", None)
@@ -43,7 +50,7 @@ def leaders_page(request: HttpRequest) -> HttpResponse:
         "f": f,
         "page": read(f, request.GET.get("page")),
         "stats": PLAYER_STATS if f.kind == "players" else TEAM_STATS,
-        "seasons": Season.objects.order_by("-created_at").only("pk", "name"),
-        "races": Race.objects.order_by("name").only("slug", "name"),
+        "seasons": seasons,
+        "races": races,
     }
     return render(request, "league/leaders.html", context)

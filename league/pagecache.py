@@ -44,6 +44,24 @@ def league_version() -> tuple[str, int, Any] | None:
     return row
 
 
+_MEMO: dict[Any, Any] = {}
+
+
+def per_version(request: HttpRequest, key: Any, compute: Callable[[], Any]) -> Any:
+    """`compute()` once per league version in this process (e.g. catalogue data a page shows): any
+    league write gives a new version, so it is never older than the page around it. Without a
+    version (this connection's own writes pending) it is computed each time."""
+    version = getattr(request, "league_version", None)
+    if version is None:
+        return compute()
+    memo_key = (version[0], version[1], key)
+    if memo_key not in _MEMO:
+        if len(_MEMO) > 5000:
+            _MEMO.clear()
+        _MEMO[memo_key] = compute()
+    return _MEMO[memo_key]
+
+
 class PageCacheMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -65,6 +83,7 @@ class PageCacheMiddleware:
         if version is None:
             return None
         token, number, changed_at = version
+        request.league_version = version
         user = request.user.pk if request.user.is_authenticated else 0
         htmx = request.headers.get("HX-Request") == "true"
         etag = f'"{token}-{number}-{get_language()}-{user}-{int(htmx)}"'

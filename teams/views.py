@@ -22,6 +22,7 @@ from league.confirm import confirm_page, is_confirmed
 from league.models import STAT_FIELDS_PLAYER, Ruleset
 from league.numbers import money
 from league.once import TokenForm, form_key
+from league.pagecache import per_version
 from league.paging import SlicePage
 from league.refusals import AlreadyDone, act_and_redirect
 from matches.selectors import scheduled_for
@@ -35,7 +36,7 @@ from teams.forms import (
     RegisterTeamForm,
     TeamCreateForm,
 )
-from teams.models import Player, Position, Race, Skill, Team
+from teams.models import Player, PlayerSkill, Position, Race, Skill, Team
 from teams.selectors import player_history, roster_sheet
 from teams.selectors import team_list as teams_selector
 
@@ -377,13 +378,16 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
     """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
     player = get_object_or_404(
         with_career(Player.objects.select_related("team__race", "team__ruleset", "position")).prefetch_related(
-            "position__skills", "gained_skills__skill", "stat_changes"
+            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")), "stat_changes"
         ),
         pk=pk,
     )
+    position = player.position_id
+    starting = per_version(request, ("position_skills", position), lambda: starting_skills(position))
     r = player.team.ruleset.rules
     context = {
         "player": player,
+        "starting_skills": starting,
         "spp": player.spp,
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),
@@ -399,6 +403,12 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
 
 
 MATCHES_PER_PAGE = 20
+
+
+def starting_skills(position_id: int) -> list[str]:
+    """The position's starting skills' names (catalogue data, the same for every player of it)."""
+    links = Position.skills.through.objects.filter(position_id=position_id)
+    return list(Skill.objects.filter(pk__in=links.values("skill_id")).order_by("name").values_list("name", flat=True))
 
 
 def with_career(players: QuerySet[Player]) -> QuerySet[Player]:

@@ -56,14 +56,20 @@ class VersioningMixin:
     def _bump(self) -> None:
         if not self._version_table_exists():
             return  # the migrations are still building the database
-        with self.connection.cursor() as cursor:
+        cursor = self.connection.cursor()  # the driver's own (sqlite3's is no context manager)
+        try:
             cursor.execute(self.bump_sql, [secrets.token_hex(8), self._now()])
+        finally:
+            cursor.close()
 
     def _version_table_exists(self) -> bool:
         if not getattr(self, "_version_table_seen", False):
-            with self.connection.cursor() as cursor:
+            cursor = self.connection.cursor()
+            try:
                 cursor.execute(self.exists_sql, [VERSION_TABLE])
                 self._version_table_seen = bool(cursor.fetchone()[0])
+            finally:
+                cursor.close()
         return self._version_table_seen
 
     def _now(self) -> Any:

@@ -246,12 +246,12 @@ class Command(BaseCommand):
         )
         player_id = veteran.get("player_id") or team.players.first().pk
         urls = [
-            "/",
-            f"/standings/?season={season.pk}",
-            f"/teams/{team.pk}/",
-            "/leaders/",
-            f"/leaders/?kind=teams&season={season.pk}",
-            f"/players/{player_id}/",
+            ("front page", "/"),
+            ("standings", f"/standings/?season={season.pk}"),
+            ("team page", f"/teams/{team.pk}/"),
+            ("leaders", "/leaders/"),
+            ("team leaders", f"/leaders/?kind=teams&season={season.pk}"),
+            ("player page", f"/players/{player_id}/"),
         ]
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
         self.stdout.write(
@@ -263,7 +263,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{'page (uncached: median, p95, queries; cached: median)':45} {'median ms':>10} {'p95 ms':>10}"
         )
-        for url in urls:
+        for label, url in urls:
             for _ in range(3):  # warm up
                 client.get(url)
             times, cached = [], []
@@ -280,7 +280,7 @@ class Command(BaseCommand):
             cache.clear()
             with CaptureQueriesContext(connection) as queries:
                 client.get(url)
-            self._line(url, times, len(queries), cached=statistics.median(cached))
+            self._line(f"{label} {url}", times, len(queries), cached=statistics.median(cached))
         self._time_kept_tables(max(5, requests // 3))
         self._time_postmatch(max(5, requests // 6))
 

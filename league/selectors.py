@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from league import rules
-from league.models import Cup, Division, Season, SeasonEntry, TiebreakGame
+from league.models import STAT_FIELDS_TEAM, Cup, Division, Season, SeasonEntry, TeamSeasonStats, TiebreakGame
 from matches.models import Match
 from teams.models import Player, Team
 
@@ -50,16 +50,27 @@ def current_season() -> Season | None:
 
 
 def division_lines(division: Division) -> list[rules.Line]:
-    """One division's table (R31), from its confirmed matches and recorded tiebreak games."""
+    """One division's table (R31), from its kept lines (league.stats) and recorded tiebreak games."""
     teams = list(division.entries.values_list("team_id", flat=True))
-    results = [
-        rules.Result(*row)
-        for row in division.matches.confirmed().values_list(
-            "home_id", "away_id", "home_score", "away_score", "home_casualties", "away_casualties"
-        )
-    ]
+    kept = TeamSeasonStats.objects.filter(division=division, competition=TeamSeasonStats.Competition.LEAGUE)
     winners = list(division.tiebreaks.values_list("winner_id", flat=True))
-    return division.season.ruleset.rules.standings(teams, results, winners)
+    return ranked_lines(division.season.ruleset.rules, teams, list(kept.values(*KEPT_LINE_FIELDS)), winners)
+
+
+KEPT_LINE_FIELDS = ("division_id", "team_id", *STAT_FIELDS_TEAM, "head_to_head")
+
+
+def ranked_lines(r: rules.Ruleset, teams: list[int], kept: list[dict], winners: list[int]) -> list[rules.Line]:
+    """The division's lines from its kept rows (a team without one has played nothing yet), ordered
+    by R31's tie-breakers exactly as `rules.standings` orders lines counted from the results."""
+    by_team = {row["team_id"]: row for row in kept}
+    lines, h2h = [], {}
+    for team in teams:
+        row = by_team.get(team)
+        lines.append(rules.Line(team, **{f: row[f] for f in STAT_FIELDS_TEAM} if row else {}))
+        for opponent, points in (row["head_to_head"] if row else {}).items():
+            h2h[(team, int(opponent))] = points
+    return r.rank_lines(lines, h2h, winners)
 
 
 @dataclass
@@ -109,11 +120,11 @@ def season_board(
     teams = {e.team_id: e.team for e in entries}
     board.teams = teams
     confirmed = Match.objects.filter(season=season).confirmed()
-    by_division: dict[int, list[rules.Result]] = defaultdict(list)
-    for division_id, *result in confirmed.filter(division__in=divisions).values_list(
-        "division_id", "home_id", "away_id", "home_score", "away_score", "home_casualties", "away_casualties"
-    ):
-        by_division[division_id].append(rules.Result(*result))
+    by_division: dict[int, list[dict]] = defaultdict(list)
+    for row in TeamSeasonStats.objects.filter(
+        season=season, division__in=divisions, competition=TeamSeasonStats.Competition.LEAGUE
+    ).values(*KEPT_LINE_FIELDS):
+        by_division[row["division_id"]].append(row)
     winners: dict[int, list[int]] = defaultdict(list)
     for division_id, winner_id in TiebreakGame.objects.filter(division__season=season).values_list(
         "division_id", "winner_id"
@@ -122,7 +133,7 @@ def season_board(
     r = season.ruleset.rules
     for d in divisions:
         division_teams = [e.team_id for e in entries if e.division_id == d.pk]
-        board.tables.append(DivisionTable(d, r.standings(division_teams, by_division[d.pk], winners[d.pk]), teams))
+        board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
     board.latest = _with_teams(confirmed.order_by("-confirmed_at", "-id")[:latest], teams)
     scheduled = Match.objects.filter(
         season=season, status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from league import ruleset_views, views
+from league import leaders_views, ruleset_views, views
 
 urlpatterns = [
     path("my/", views.coach_home, name="coach_home"),
     path("standings/", views.standings, name="standings"),
+    path("leaders/", leaders_views.leaders_page, name="leaders"),
     path("rules/", views.rules, name="rules"),
     path("rules/versions/", ruleset_views.version_list, name="rules_versions"),
     path("rules/versions/<int:pk>/", ruleset_views.version_detail, name="rules_version"),

@@ -20,6 +20,7 @@ from league.accounts import COACH, client_ip, is_board, role_group
 from league.forms import CoachForm, CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.inputs import query_id
 from league.models import Division, Ruleset, Season
+from league.pagecache import per_version
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.ruleset_editor import settings_rows
 from league.selectors import current_season, leaders, memorial, season_board
@@ -84,7 +85,7 @@ def coach_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest) -> HttpResponse:
     season = _season_from_query(request)
-    seasons = Season.objects.only("id", "name", "status")
+    seasons = per_version(request, "seasons", lambda: list(Season.objects.only("id", "name", "status")))
     board = season_board(season, latest=0, upcoming=0, bracket="none")
     return render(request, "league/standings.html", {"board": board, "seasons": seasons})
 

@@ -243,6 +243,7 @@ class PlayerMatch(models.Model):
         verbose_name_plural = _("player match lines")
         ordering = ["match", "team", "player__number"]
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="player_once_per_report")]
+        indexes = [models.Index(fields=["player", "match"], name="playermatch_player_match")]  # his career
 
     def __str__(self) -> str:
         return f"{self.player} in {self.match}"

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import stats
 from league.accounts import is_board
 from league.refusals import Refusal
 from league.rules.records import record_spp
@@ -342,6 +343,7 @@ def void_match(match: Match, *, by: Any) -> Match:
 def _apply(match: Match, *, sign: int) -> None:
     """Add (or take back) the report's deeds on the players' records (R28): each player locked, changed
     and saved, so his history records it."""
+    stats.count_match(match, sign=sign)  # the kept tables and counters, in this transaction (issue 16)
     lines = list(match.lines.all())
     players = Player.objects.select_for_update().order_by("pk").in_bulk([line.player_id for line in lines])
     for line in lines:

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import stats
 from league.refusals import Refusal
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
@@ -62,6 +63,7 @@ def record_result(
     match.confirmed_at = timezone.now()
     match.confirmed_by = by if getattr(by, "is_authenticated", False) else None
     match.save()
+    stats.count_match(match, sign=1)  # the kept tables, in this transaction (issue 16)
     advance_cup(match)
     return match
 
@@ -92,6 +94,7 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
     match.confirmed_at = timezone.now()
     match.confirmed_by = by if getattr(by, "is_authenticated", False) else None
     match.save()
+    stats.count_match(match, sign=1)  # the kept tables, in this transaction (issue 16)
     if lost:
         team.fan_factor -= lost
         team._change_reason = f"R35: {match}"[:100]

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_slug
-from django.db.models import Prefetch
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,9 +21,11 @@ from league import rules
 from league import selectors as league_selectors
 from league.accounts import is_board, is_coach, sees_private
 from league.confirm import confirm_page, is_confirmed
-from league.models import Ruleset
+from league.models import STAT_FIELDS_PLAYER, PlayerStats, Ruleset
 from league.numbers import money
 from league.once import TokenForm, form_key
+from league.pagecache import per_version
+from league.paging import SlicePage
 from league.refusals import AlreadyDone
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.rules.records import record_spp
@@ -39,7 +41,7 @@ from teams.forms import (
     RegisterTeamForm,
     TeamCreateForm,
 )
-from teams.models import Player, Position, Race, Skill, Team
+from teams.models import Player, PlayerSkill, Position, Race, Skill, Team
 from teams.selectors import player_history, roster_sheet
 from teams.selectors import team_list as teams_selector
 
@@ -127,7 +129,7 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
     if not sees_private(request.user):
         return redirect_to_login(request.get_full_path())
     team = get_object_or_404(Team, pk=pk)
-    entries = team.ledger.select_related("created_by").order_by("-seq")
+    entries = SlicePage(team.ledger.select_related("created_by").order_by("-seq"), request.GET.get("page"), 50)
     return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
 
 
@@ -396,14 +398,17 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
     """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
     player = get_object_or_404(
-        Player.objects.select_related("team__race", "team__ruleset", "position").prefetch_related(
-            "position__skills", "gained_skills__skill", "stat_changes"
+        with_career(Player.objects.select_related("team__race", "team__ruleset", "position")).prefetch_related(
+            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")), "stat_changes"
         ),
         pk=pk,
     )
+    position = player.position_id
+    starting = per_version(request, ("position_skills", position), lambda: starting_skills(position))
     r = player.team.ruleset.rules
     context = {
         "player": player,
+        "starting_skills": starting,
         "spp": player.spp,
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),
@@ -411,21 +416,40 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
         "mutation_form": MutationChoiceForm(choices=services.tzeentch_choices(r))
         if player.mutation_choice_pending
         else None,
-        "matches": player_match_history(player),
+        "matches": player_match_history(player, request.GET.get("page")),
+        "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
         "history": player_history(player),
     }
     return render(request, "teams/player_detail.html", context, status=400 if edit_form else 200)
 
 
-def player_match_history(player: Player) -> list:
-    """His line in every confirmed match report, newest first, with the SPP it earned (R28)."""
+MATCHES_PER_PAGE = 20
+
+
+def starting_skills(position_id: int) -> list[str]:
+    """The position's starting skills' names (catalogue data, the same for every player of it)."""
+    links = Position.skills.through.objects.filter(position_id=position_id)
+    return list(Skill.objects.filter(pk__in=links.values("skill_id")).order_by("name").values_list("name", flat=True))
+
+
+def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
+    """Each player with his kept career counters (league.stats) as `career_<counter>`, read in the
+    player's own query (one indexed row each)."""
+    career = PlayerStats.objects.filter(player=OuterRef("pk"), season__isnull=True)
+    return players.annotate(**{f"career_{name}": Subquery(career.values(name)[:1]) for name in STAT_FIELDS_PLAYER})
+
+
+def player_match_history(player: Player, page: str | None = None) -> SlicePage:
+    """His line in every confirmed match report, newest first, with the SPP it earned (R28); a page
+    at a time, so a long career costs what a short one does."""
 
     r = player.team.ruleset.rules
-    rows = list(
+    lines = (
         PlayerMatch.objects.filter(player=player, match__status=Match.Status.CONFIRMED)
         .select_related("match__home", "match__away", "match__season")
-        .order_by("-match__confirmed_at")
+        .order_by("-match__confirmed_at", "-match_id")
     )
+    rows = SlicePage(lines, page, MATCHES_PER_PAGE)
     for row in rows:
         row.spp = record_spp(r, row)
     return rows
@@ -619,8 +643,12 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
 
     team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
     matches = (
-        Match.objects.for_team(team).confirmed().select_related("season", "home", "away").order_by("-confirmed_at")[:50]
+        Match.objects.for_team(team)
+        .confirmed()
+        .select_related("season", "home", "away")
+        .order_by("-confirmed_at", "-pk")
     )
+    matches = SlicePage(matches, request.GET.get("page"), 50)
     return render(
         request,
         "teams/team_history.html",

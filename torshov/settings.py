@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "league.middleware.NotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "league.pagecache.PageCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a lock-out during authentication into the lock-out page.
     "axes.middleware.AxesMiddleware",
@@ -123,6 +124,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+# The same backends, raising the league version in the transaction of every league write (issue 16).
+DATABASES["default"]["ENGINE"] = {
+    "django.db.backends.postgresql": "league.db.postgresql",
+    "django.db.backends.sqlite3": "league.db.sqlite3",
+}.get(DATABASES["default"]["ENGINE"], DATABASES["default"]["ENGINE"])
+
+# Public pages are cached per league version (league.pagecache). Local memory by default, no server
+# needed; CACHE_URL=redis://host:6379/0 shares one cache between several app servers.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        if os.environ.get("CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}
+    )
+}
+PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "3600"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -163,7 +163,21 @@ def standings(
             line.points += points[outcome]
         h2h[(r.home, r.away)] = h2h.get((r.home, r.away), 0) + points[_outcome(r.home_score, r.away_score)]
         h2h[(r.away, r.home)] = h2h.get((r.away, r.home), 0) + points[_outcome(r.away_score, r.home_score)]
-    groups = order_lines(list(lines.values()), tiebreakers, h2h, tiebreak_winners)
+    return rank_lines(
+        list(lines.values()), tiebreakers=tiebreakers, head_to_head=h2h, tiebreak_winners=tiebreak_winners
+    )
+
+
+def rank_lines(
+    lines: list[Line],
+    *,
+    tiebreakers: Sequence[str],
+    head_to_head: Mapping[tuple[Team, Team], int],
+    tiebreak_winners: Sequence[Team] = (),
+) -> list[Line]:
+    """Order lines already counted (kept rows, or `standings` above) by the tie-breakers of R31 and
+    number their positions; teams the rules cannot split share a position and are marked `tied`."""
+    groups = order_lines(lines, tiebreakers, head_to_head, tiebreak_winners)
     ordered: list[Line] = []
     for group in groups:
         position = len(ordered) + 1
@@ -174,8 +188,12 @@ def standings(
     return ordered
 
 
-def _outcome(scored: int, conceded: int) -> str:
+def outcome(scored: int, conceded: int) -> str:
+    """ "win", "draw" or "loss" for one side of a result."""
     return "win" if scored > conceded else "loss" if scored < conceded else "draw"
+
+
+_outcome = outcome
 
 
 def order_lines(
@@ -256,6 +274,21 @@ class SeasonRules:
             tiebreakers=self.settings.tiebreakers,
             tiebreak_winners=tiebreak_winners,
         )
+
+    def rank_lines(
+        self,
+        lines: list[Line],
+        head_to_head: Mapping[tuple[Any, Any], int],
+        tiebreak_winners: Sequence[Any] = (),
+    ) -> list[Line]:
+        """Kept table lines ordered by this ruleset's tie-breakers (R31), as `standings` orders them."""
+        return rank_lines(
+            lines, tiebreakers=self.settings.tiebreakers, head_to_head=head_to_head, tiebreak_winners=tiebreak_winners
+        )
+
+    def outcome_points(self, scored: int, conceded: int) -> int:
+        """Points for one side of a league result (R31: win 3, draw 1, loss 0 by default)."""
+        return self.settings.points[outcome(scored, conceded)]
 
 
 # --- the season end: places that decide, promotion and relegation (R31, R32) ----------------------

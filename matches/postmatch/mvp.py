@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league import rules
+from league import rules, stats
 from league.rules.records import record_spp
 from matches import dice
 from matches.models import (
@@ -110,6 +110,7 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
     line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults={"team": team})
     line.mvps += 1
     line.save(update_fields=["mvps"])
+    stats.count_mvp(match, player_id=chosen.pk, team_id=team.pk)  # kept counters (issue 16)
     team.mvps_received += 1
     team.save(update_fields=["mvps_received"])
     postmatch.mvp = chosen

@@ -36,3 +36,8 @@ def test_benchmark_runs_on_a_small_league(tmp_path):
     assert "Built 8 teams" in out
     for page in ("front page /", "standings /standings/", "team page /teams/", "post-match sequence"):
         assert page in out
+    # issue 16: per-player match rows, analyzed tables, the leaders and player pages, the kept tables' cost
+    assert "per-player match rows" in out and "analyzed" in out and "cores" in out
+    for page in ("leaders /leaders/", "team leaders /leaders/?kind=teams", "player page /players/", "kept tables"):
+        assert page in out
+    assert "throughput: skipped" in out  # SQLite here; gunicorn's throughput is measured on PostgreSQL

@@ -1,21 +1,34 @@
 """Benchmark of the league board on a large league, in a throwaway database.
 
 Builds 200 teams, 10 seasons of 10 divisions (a double round robin each) and a cup per season,
-about 40,000 matches, then reports the median and 95th-percentile server time and the query count
-of the front page, a standings page and a team page (and the post-match sequence once it exists).
+about 40,000 matches with a report line for each player who played (about 1 M per-player match
+rows), keeps the statistics (league.stats) and ANALYZEs the tables, then reports the median and
+95th-percentile server time and the query count of the front page, a standings page, a team page,
+the leaders and a long-serving player's page, each uncached and from the page cache; the cost of
+keeping the tables for one confirmed report; the post-match sequence; and the front page's
+throughput through gunicorn with 20 concurrent clients (PostgreSQL only), with the core count.
 Run it against PostgreSQL: DATABASE_URL=postgres://… python manage.py benchmark
 """
 
 from __future__ import annotations
 
+import http.client
+import os
 import random
+import socket
 import statistics
+import subprocess
+import sys
+import tempfile
+import threading
 import time
-from collections.abc import Callable
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.management.base import BaseCommand
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.utils import timezone
@@ -33,8 +46,23 @@ class Command(BaseCommand):
         parser.add_argument("--divisions", type=int, default=10)
         parser.add_argument("--requests", type=int, default=60, help="Timed requests per page.")
         parser.add_argument("--keepdb", action="store_true", help="Reuse the benchmark database if it exists.")
+        parser.add_argument("--lines", type=int, default=11, help="Per-player match rows per team and match.")
+        parser.add_argument("--clients", type=int, default=20, help="Concurrent clients for the throughput.")
+        parser.add_argument("--seconds", type=float, default=30, help="Throughput run length; 0 skips it.")
 
-    def handle(self, *args, teams: int, seasons: int, divisions: int, requests: int, keepdb: bool, **options):
+    def handle(
+        self,
+        *args,
+        teams: int,
+        seasons: int,
+        divisions: int,
+        requests: int,
+        keepdb: bool,
+        lines: int,
+        clients: int,
+        seconds: float,
+        **options,
+    ):
         setup_test_environment()
         old_name = connection.settings_dict["NAME"]
         connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False, keepdb=keepdb)
@@ -43,15 +71,16 @@ class Command(BaseCommand):
             from matches.models import Match
 
             if not Match.objects.exists():
-                self.build(teams=teams, seasons=seasons, divisions=divisions)
+                self.build(teams=teams, seasons=seasons, divisions=divisions, lines=lines)
             built = time.perf_counter() - started
             self.report(requests=requests, built=built)
+            self._time_throughput(clients=clients, seconds=seconds)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=keepdb)
 
     # --- building the league ---------------------------------------------------------------------
 
-    def build(self, *, teams: int, seasons: int, divisions: int) -> None:
+    def build(self, *, teams: int, seasons: int, divisions: int, lines: int = 11) -> None:
         from league.models import Cup, Division, Ruleset, Season, SeasonEntry
         from matches.models import Match
         from teams.models import Player, Position, Race, Stadium, Team, TreasuryEntry
@@ -99,6 +128,9 @@ class Command(BaseCommand):
                     )
                 )
         Player.objects.bulk_create(players, batch_size=2000)
+        players_of: dict[int, list[int]] = {}
+        for pk, team_id in Player.objects.order_by("team_id", "number").values_list("pk", "team_id"):
+            players_of.setdefault(team_id, []).append(pk)
         per_division = teams // divisions
         previous = None
         now = timezone.now()
@@ -155,48 +187,231 @@ class Command(BaseCommand):
                     )
                 )
             Match.objects.bulk_create(matches, batch_size=2000)
+            self._build_lines(season, players_of, lines, rng)
             previous = season
+        from league import stats
+        from matches.models import PlayerMatch
+
+        t0 = time.perf_counter()
+        stats.rebuild()
+        kept = time.perf_counter() - t0
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # without it PostgreSQL guesses the row counts of the new tables
         self.stdout.write(
-            f"Built {teams} teams, {len(players)} players, {seasons} seasons, {Match.objects.count()} matches."
+            f"Built {teams} teams, {len(players)} players, {seasons} seasons, {Match.objects.count()} matches, "
+            f"{PlayerMatch.objects.count()} per-player match rows; statistics rebuilt in {kept:.1f} s; analyzed."
         )
+
+    def _build_lines(self, season, players_of: dict[int, list[int]], lines: int, rng: random.Random) -> None:
+        """A report line for `lines` players of each team in each confirmed match, as a real league has
+        them: most lines empty-handed, some with a completion, a touchdown or a casualty (R28)."""
+        from matches.models import Match, PlayerMatch
+
+        rows = []
+        played = Match.objects.filter(season=season, status="confirmed").exclude(away=None)
+        for match_id, home_id, away_id in played.values_list("id", "home_id", "away_id"):
+            for team_id in (home_id, away_id):
+                for player_id in players_of[team_id][:lines]:
+                    roll = rng.random()
+                    rows.append(
+                        PlayerMatch(
+                            match_id=match_id,
+                            player_id=player_id,
+                            team_id=team_id,
+                            touchdowns=1 if roll < 0.1 else 0,
+                            completions=1 if 0.1 <= roll < 0.2 else 0,
+                            casualties=1 if 0.2 <= roll < 0.27 else 0,
+                            interceptions=1 if 0.27 <= roll < 0.28 else 0,
+                        )
+                    )
+            if len(rows) >= 20000:
+                PlayerMatch.objects.bulk_create(rows, batch_size=5000)
+                rows = []
+        PlayerMatch.objects.bulk_create(rows, batch_size=5000)
 
     # --- timing ------------------------------------------------------------------------------------
 
     def report(self, *, requests: int, built: float) -> None:
+        from django.db.models import Count
+
         from league.models import Season
+        from matches.models import PlayerMatch
         from teams.models import Team
 
         client = Client()
         season = Season.objects.filter(status=Season.Status.RUNNING).first()
         team = Team.objects.order_by("pk").first()
-        pages: list[tuple[str, Callable[[], object]]] = [
-            ("front page /", lambda: client.get("/")),
-            (f"standings /standings/?season={season.pk}", lambda: client.get(f"/standings/?season={season.pk}")),
-            (f"team page /teams/{team.pk}/", lambda: client.get(f"/teams/{team.pk}/")),
+        veteran = (
+            PlayerMatch.objects.values("player_id").annotate(n=Count("id")).order_by("-n", "player_id").first() or {}
+        )
+        player_id = veteran.get("player_id") or team.players.first().pk
+        urls = [
+            ("front page", "/"),
+            ("standings", f"/standings/?season={season.pk}"),
+            ("team page", f"/teams/{team.pk}/"),
+            ("leaders", "/leaders/"),
+            ("team leaders", f"/leaders/?kind=teams&season={season.pk}"),
+            ("player page", f"/players/{player_id}/"),
         ]
-        self.stdout.write(f"Database: {connection.vendor}; built in {built:.1f} s; {requests} requests per page\n")
-        self.stdout.write(f"{'page':45} {'median ms':>10} {'p95 ms':>10} {'queries':>8}")
-        for name, get in pages:
-            for _ in range(5):  # warm up
-                get()
-            times = []
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        self.stdout.write(
+            f"Database: {connection.vendor}; {cores} cores (cpu_count {os.cpu_count()}); built in {built:.1f} s; "
+            f"{requests} requests per page"
+        )
+        if veteran:
+            self.stdout.write(f"The player page's player has {veteran['n']} match rows.\n")
+        self.stdout.write(
+            f"{'page (uncached: median, p95, queries; cached: median)':45} {'median ms':>10} {'p95 ms':>10}"
+        )
+        for label, url in urls:
+            for _ in range(3):  # warm up
+                client.get(url)
+            times, cached = [], []
+            for _ in range(requests):
+                cache.clear()
+                t0 = time.perf_counter()
+                response = client.get(url)
+                times.append((time.perf_counter() - t0) * 1000)
+                assert response.status_code == 200, (url, response.status_code)
             for _ in range(requests):
                 t0 = time.perf_counter()
-                response = get()
-                times.append((time.perf_counter() - t0) * 1000)
-                assert response.status_code == 200, (name, response.status_code)
+                client.get(url)
+                cached.append((time.perf_counter() - t0) * 1000)
+            cache.clear()
             with CaptureQueriesContext(connection) as queries:
-                get()
-            self._line(name, times, len(queries))
+                client.get(url)
+            self._line(f"{label} {url}", times, len(queries), cached=statistics.median(cached))
+        self._time_kept_tables(max(5, requests // 3))
         self._time_postmatch(max(5, requests // 6))
 
-    def _line(self, name: str, times: list[float], queries: int) -> None:
+    def _line(self, name: str, times: list[float], queries: int, cached: float | None = None) -> None:
         if not times:
             self.stdout.write(f"{name:45} {'(nothing to time)':>21}")
             return
         times.sort()
         p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
-        self.stdout.write(f"{name:45} {statistics.median(times):10.1f} {p95:10.1f} {queries:8d}")
+        extra = f" {'cached':>8} {cached:7.2f}" if cached is not None else ""
+        self.stdout.write(f"{name:45} {statistics.median(times):10.1f} {p95:10.1f} {queries:8d}{extra}")
+
+    def _time_kept_tables(self, count: int) -> None:
+        """The extra cost of a confirmed report for the kept tables: league.stats.count_match on a
+        played match with its report lines, in a transaction rolled back."""
+        from league import stats
+        from matches.models import Match
+
+        matches = list(
+            Match.objects.filter(status="confirmed", division__isnull=False)
+            .select_related("season__ruleset")
+            .order_by("-pk")[:count]
+        )
+        times, queries = [], 0
+        for match in matches:
+            with transaction.atomic(), CaptureQueriesContext(connection) as captured:
+                t0 = time.perf_counter()
+                stats.count_match(match, sign=1)
+                times.append((time.perf_counter() - t0) * 1000)
+                transaction.set_rollback(True)
+            queries = len(captured)
+        self._line("kept tables, one confirmed report", times, queries)
+
+    def _time_throughput(self, *, clients: int, seconds: float) -> None:
+        """The front page through gunicorn (the project's gunicorn.conf.py, 2 workers), `clients`
+        keep-alive clients at once for `seconds`, on this benchmark's database."""
+        if seconds <= 0:
+            return
+        db = connection.settings_dict
+        if connection.vendor != "postgresql":
+            self.stdout.write("throughput: skipped (gunicorn needs a database another process opens: PostgreSQL)")
+            return
+        root = Path(settings.BASE_DIR)
+        with tempfile.TemporaryDirectory() as static_root:
+            env = {
+                **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+                "DEBUG": "0",
+                "SECRET_KEY": "benchmark-" + "x7Q2w9E4r1T6y3U8i5O0pAsDfGhJkLzX" * 2,
+                "ALLOWED_HOSTS": "127.0.0.1",
+                "SECURE_SSL_REDIRECT": "0",
+                "STATIC_ROOT": static_root,
+                "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2"),
+                "DATABASE_URL": (
+                    f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
+                    f"{db['PORT'] or 5432}/{db['NAME']}"
+                ),
+            }
+            manage = [sys.executable, "manage.py"]
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=root, env=env, check=True, timeout=300)
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+            server = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "-c",
+                    "gunicorn.conf.py",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "torshov.wsgi",
+                ],
+                cwd=root,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            try:
+                self._wait_for(port)
+                done, errors = self._load(port, clients=clients, seconds=seconds)
+            finally:
+                server.terminate()
+                server.wait(timeout=20)
+        self.stdout.write(
+            f"front page through gunicorn ({env['WEB_CONCURRENCY']} workers), {clients} clients for {seconds:.0f} s: "
+            f"{done / seconds:.1f} requests/s, {errors} errors"
+        )
+
+    @staticmethod
+    def _wait_for(port: int) -> None:
+        for _ in range(150):
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                conn.request("GET", "/healthz")
+                if conn.getresponse().status == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not start")
+
+    @staticmethod
+    def _load(port: int, *, clients: int, seconds: float) -> tuple[int, int]:
+        """Each client a thread with a keep-alive connection to this machine, until the time is up."""
+        counts = [0] * clients
+        errors = [0] * clients
+        deadline = time.monotonic() + seconds
+
+        def client(i: int) -> None:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            while time.monotonic() < deadline:
+                try:
+                    conn.request("GET", "/", headers={"Host": "127.0.0.1"})
+                    response = conn.getresponse()
+                    response.read()
+                    if response.status == 200:
+                        counts[i] += 1
+                    else:
+                        errors[i] += 1
+                except (OSError, http.client.HTTPException):
+                    errors[i] += 1
+                    conn.close()
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            conn.close()
+
+        threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=seconds + 60)
+        return sum(counts), sum(errors)
 
     def _time_postmatch(self, count: int) -> None:
         """A whole post-match sequence for one match, both teams, through the services (issue 7)."""
@@ -222,6 +437,8 @@ class Command(BaseCommand):
                 if f"niggling:{team.pk}" not in pre.get_prematch(match).explanations:
                     pre.check_niggling(match, team, by=None)
             pre.roll_handicap(match, by=None)
+            if pre.get_prematch(match).done < pre.Step.MASTER_CHEF:
+                continue  # an Inspiration waits for its player (R23): another match is timed
             file_report(
                 match,
                 ReportInput(

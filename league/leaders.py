@@ -1,0 +1,103 @@
+"""The leaders page's reads (issue 16): players and teams, all-time or one season, by race, paged.
+
+Each reads the kept rows of league.stats: a few queries whatever the number of matches behind them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Sum
+from django.utils.translation import gettext_lazy as _
+
+from league.models import PlayerStats, Season, SeasonEnd, TeamSeasonStats
+from teams.models import Race, Team
+
+PAGE_SIZE = 25
+PLAYER_STATS = {
+    "spp": _("SPP"),
+    "touchdowns": _("Touchdowns"),
+    "casualties": _("Casualties"),
+    "completions": _("Completions"),
+    "interceptions": _("Interceptions"),
+    "mvps": _("MVPs"),
+    "matches": _("Matches"),
+}
+TEAM_STATS = {
+    "win_percent": _("Win %"),
+    "touchdown_difference": _("Touchdown difference"),
+    "casualty_difference": _("Casualty difference"),
+    "titles": _("Titles"),
+}
+
+
+@dataclass(frozen=True)
+class Filters:
+    season: Season | None
+    race: Race | None
+    stat: str
+    kind: str  # "players" or "teams"
+
+
+def player_leaders(f: Filters, page: Any) -> Page:
+    """Season rows, or career rows (no season), ordered by the counter, most first; two queries."""
+    rows = PlayerStats.objects.filter(season=f.season, **{f"{f.stat}__gt": 0})
+    if f.race:
+        rows = rows.filter(team__race=f.race)
+    rows = rows.select_related("player__position", "team").order_by(f"-{f.stat}", "player_id")
+    return Paginator(rows, PAGE_SIZE).get_page(page)
+
+
+@dataclass
+class TeamLine:
+    team: Team
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    touchdowns_for: int
+    touchdowns_against: int
+    casualties_for: int
+    casualties_against: int
+    titles: int
+
+    @property
+    def win_percent(self) -> float:
+        return 100 * self.won / self.played if self.played else 0.0
+
+    @property
+    def touchdown_difference(self) -> int:
+        return self.touchdowns_for - self.touchdowns_against
+
+    @property
+    def casualty_difference(self) -> int:
+        return self.casualties_for - self.casualties_against
+
+
+def titles(season: Season | None) -> Counter:
+    """Division and cup titles by team, from the committed season ends (R32: each winner's trophy)."""
+    ends = SeasonEnd.objects.all() if season is None else SeasonEnd.objects.filter(season=season)
+    count: Counter = Counter()
+    for summary in ends.values_list("summary", flat=True):
+        for team_id, _reason in summary.get("trophies", []):
+            count[team_id] += 1
+    return count
+
+
+def team_leaders(f: Filters, page: Any) -> Page:
+    """League and cup records summed over the season (or all seasons); teams are few (hundreds), so
+    they are ranked here: three queries."""
+    rows = TeamSeasonStats.objects.all() if f.season is None else TeamSeasonStats.objects.filter(season=f.season)
+    if f.race:
+        rows = rows.filter(team__race=f.race)
+    sums = ("played", "won", "drawn", "lost", "touchdowns_for", "touchdowns_against")
+    sums += ("casualties_for", "casualties_against")
+    totals = list(rows.values("team_id").annotate(**{n: Sum(n) for n in sums}).filter(played__gt=0))
+    won = titles(f.season)
+    teams = Team.objects.select_related("race").in_bulk([t["team_id"] for t in totals])
+    lines = [TeamLine(team=teams[t["team_id"]], titles=won[t["team_id"]], **{n: t[n] for n in sums}) for t in totals]
+    lines.sort(key=lambda x: (-getattr(x, f.stat), -x.played, x.team.name))
+    return Paginator(lines, PAGE_SIZE).get_page(page)

@@ -1,0 +1,130 @@
+"""Public pages served from a cache that every write invalidates (issue 16).
+
+The key holds the league version (league.db.versioning raises it in the transaction of every league
+write), the language, htmx or not, and the path: a write changes the version, so the next request
+renders afresh, and no one sees a table older than the last confirmed report. Only anonymous
+visitors share cached pages (a logged-in page names its user and his links); their CSRF token is
+put back per request. Everyone gets an ETag and Last-Modified on the same version, and a 304 when
+his copy is current (a logged-in user's ETag holds his id as well).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+# The public pages: the same for every visitor of a role, changed only by league writes.
+CACHED_PAGES = frozenset({"home", "standings", "cup", "team", "player", "leaders", "rules", "season"})
+CSRF_MARK = "__CSRF_TOKEN__"
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,})"')
+
+
+def league_version() -> tuple[str, int, Any] | None:
+    """(token, number, changed_at) as committed, or None while this connection has league writes of
+    its own not yet committed (its reads see data no one else does)."""
+    if getattr(connection, "league_dirty", False):
+        return None
+    from league.models import LeagueVersion
+
+    try:
+        row = LeagueVersion.objects.filter(pk=1).values_list("token", "number", "changed_at").first()
+    except DatabaseError:  # the table is not migrated yet
+        return None
+    return row
+
+
+_MEMO: dict[Any, Any] = {}
+
+
+def per_version(request: HttpRequest, key: Any, compute: Callable[[], Any]) -> Any:
+    """`compute()` once per league version in this process (e.g. catalogue data a page shows): any
+    league write gives a new version, so it is never older than the page around it. Without a
+    version (this connection's own writes pending) it is computed each time."""
+    version = getattr(request, "league_version", None)
+    if version is None:
+        return compute()
+    memo_key = (version[0], version[1], key)
+    if memo_key not in _MEMO:
+        if len(_MEMO) > 5000:
+            _MEMO.clear()
+        _MEMO[memo_key] = compute()
+    return _MEMO[memo_key]
+
+
+class PageCacheMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        store = getattr(request, "_page_cache", None)
+        if store is not None:
+            self._store(request, response, *store)
+        return response
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> HttpResponse | None:
+        match = request.resolver_match
+        if request.method not in ("GET", "HEAD") or match is None or match.url_name not in CACHED_PAGES:
+            return None
+        if len(getattr(request, "_messages", ())):
+            return None  # a message waits to be shown once
+        version = league_version()
+        if version is None:
+            return None
+        token, number, changed_at = version
+        request.league_version = version
+        user = request.user.pk if request.user.is_authenticated else 0
+        htmx = request.headers.get("HX-Request") == "true"
+        etag = f'"{token}-{number}-{get_language()}-{user}-{int(htmx)}"'
+        # The ETag decides: Last-Modified is sent, but its whole seconds cannot tell two writes in
+        # the same second apart, so If-Modified-Since alone never earns a 304.
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return self._headers(not_modified, etag, changed_at)
+        if user:
+            request._page_cache = (None, etag, changed_at)
+            return None
+        path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+        key = f"page:{token}:{number}:{get_language()}:{int(htmx)}:{path}"
+        cached = cache.get(key)
+        if cached is None:
+            request._page_cache = (key, etag, changed_at)
+            return None
+        status, content_type, body = cached
+        response = HttpResponse(body.replace(CSRF_MARK, get_token(request)), status=status, content_type=content_type)
+        response["X-Page-Cache"] = "hit"
+        return self._headers(response, etag, changed_at)
+
+    def _store(self, request: HttpRequest, response: HttpResponse, key: str | None, etag: str, changed_at) -> None:
+        if response.status_code != 200 or response.streaming or response.cookies:
+            return
+        self._headers(response, etag, changed_at)
+        if key is None or request.user.is_authenticated:
+            return
+        body = response.content.decode(response.charset)
+        tokens = set(_CSRF_INPUT.findall(body))
+        for token in tokens:
+            body = body.replace(token, CSRF_MARK)
+        if len(tokens) > 1 or (CSRF_MARK not in body and "csrfmiddlewaretoken" in body):
+            return  # a page this cannot make anonymous again is not stored
+        cache.set(key, (response.status_code, response["Content-Type"], body), settings.PAGE_CACHE_SECONDS)
+
+    @staticmethod
+    def _headers(response: HttpResponse, etag: str, changed_at) -> HttpResponse:
+        response["ETag"] = etag
+        if changed_at:
+            response["Last-Modified"] = http_date(changed_at.timestamp())
+        response["Cache-Control"] = "no-cache"  # the browser keeps it, and asks each time whether it is current
+        patch_vary_headers(response, ("Cookie", "HX-Request"))
+        return response

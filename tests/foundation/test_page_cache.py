@@ -1,0 +1,146 @@
+"""Public pages from a cache that writes invalidate (issue 16): the league version rises in the
+transaction of every league write, a confirmed result shows at once, conditional GET answers 304,
+and no visitor is served a page made for someone else."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.test import Client
+from django.urls import reverse
+
+from league.db.versioning import is_league_write
+from league.models import LeagueVersion
+from league.pagecache import CSRF_MARK, league_version
+from matches.models import Match
+from matches.services import record_result
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _reference_data(transactional_db):
+    from league.reference_data import ensure_reference_data
+
+    ensure_reference_data()
+    cache.clear()
+
+
+def without_token(response) -> str:
+    """The page without its CSRF token, which is masked anew for every response."""
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode()).group(1)
+    return response.content.decode().replace(token, "")
+
+
+def number() -> int:
+    return LeagueVersion.objects.get(pk=1).number
+
+
+def test_a_committed_league_write_raises_the_version_once_a_rolled_back_one_not_at_all(make_teams):
+    make_teams(1)  # creates the row if the database was flushed
+    before = number()
+    with transaction.atomic():
+        from teams.models import Team
+
+        Team.objects.update(fan_factor=3)
+        Team.objects.update(fan_factor=4)
+        assert league_version() is None  # this connection's own writes: no cached page for it
+    assert number() == before + 1
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Team.objects.update(fan_factor=5)
+        raise RuntimeError
+    assert number() == before + 1
+    with transaction.atomic():
+        from django.contrib.sessions.models import Session
+
+        Session.objects.all().delete()  # not the league's data
+    assert number() == before + 1
+
+
+@pytest.mark.parametrize(
+    ("sql", "expected"),
+    [
+        ('UPDATE "teams_team" SET "fan_factor" = 3', True),
+        ('INSERT INTO "matches_playermatch" ("match_id") VALUES (1)', True),
+        ('DELETE FROM "league_tiebreakgame" WHERE id = 1', True),
+        ('UPDATE "league_leagueversion" SET number = 2', False),
+        ('UPDATE "django_session" SET "expire_date" = now()', False),
+        ('SELECT * FROM "teams_team"', False),
+    ],
+)
+def test_which_statements_are_league_writes(sql, expected):
+    assert is_league_write(sql) is expected
+
+
+def test_a_confirmed_result_is_on_the_cached_standings_at_once(season_with, board_member):
+    season, _teams = season_with(2, 0)
+    from league import services
+
+    services.generate_fixtures(season.divisions.get(level=1))
+    anonymous = Client()
+    url = f"{reverse('standings')}?season={season.pk}"
+    first = anonymous.get(url)
+    assert first.status_code == 200 and "X-Page-Cache" not in first
+    second = anonymous.get(url)
+    assert second["X-Page-Cache"] == "hit" and without_token(second) == without_token(first)
+    match = Match.objects.filter(season=season).order_by("round", "pk").first()
+    record_result(match, home_score=2, away_score=0, by=board_member)
+    after = anonymous.get(url)
+    assert "X-Page-Cache" not in after  # a new version: rendered afresh
+    winner = next(line for line in after.context["board"].tables[0].lines if line.team == match.home_id)
+    assert (winner.won, winner.points) == (1, 3)  # R31: a win is 3 points
+
+
+def test_conditional_get_answers_304_until_the_league_changes(season_with, board_member):
+    _season, teams = season_with(2, 0)
+    client = Client()
+    url = reverse("leaders")
+    response = client.get(url)
+    etag, modified = response["ETag"], response["Last-Modified"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    # Last-Modified is whole seconds: two writes in one second look alike, so the ETag decides
+    assert client.get(url, headers={"if-modified-since": modified}).status_code == 200
+    from teams.services import buy_apothecary
+
+    buy_apothecary(teams[0], by=teams[0].coach)
+    again = client.get(url, headers={"if-none-match": etag})
+    assert again.status_code == 200 and again["ETag"] != etag
+
+
+def test_no_one_is_served_a_page_made_for_someone_else(season_with, make_user):
+    _season, teams = season_with(2, 0)
+    url = reverse("team", args=[teams[0].pk])
+    anonymous = Client()
+    anonymous.get(url)
+    cached = anonymous.get(url)
+    assert cached["X-Page-Cache"] == "hit"
+    html = cached.content.decode()
+    assert CSRF_MARK not in html and 'name="csrfmiddlewaretoken" value="' in html  # this visitor's token
+    coach = teams[0].coach
+    member = Client()
+    member.force_login(coach)
+    page = member.get(url)
+    assert "X-Page-Cache" not in page
+    assert f"Log out ({coach.username})" in page.content.decode() or coach.username in page.content.decode()
+    assert coach.username not in Client().get(url).content.decode().split("<main", 1)[0]
+    # a logged-in user's ETag is his own: another's copy is not "current" for him
+    other = Client()
+    other.force_login(make_user("someone"))
+    assert other.get(url, headers={"if-none-match": page["ETag"]}).status_code == 200
+
+
+def test_the_cached_page_token_passes_the_csrf_check(season_with):
+    _season, _teams = season_with(2, 0)
+    visitor = Client(enforce_csrf_checks=True)
+    visitor.get("/")
+    page = visitor.get("/")
+    assert page["X-Page-Cache"] == "hit"
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode()).group(1)
+    response = visitor.post(reverse("set_language"), {"language": "en", "csrfmiddlewaretoken": token, "next": "/"})
+    assert response.status_code == 302
+
+
+def test_anonymous_user_is_not_authenticated():
+    assert not AnonymousUser().is_authenticated and connection.vendor in ("postgresql", "sqlite")

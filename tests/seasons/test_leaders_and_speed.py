@@ -1,0 +1,145 @@
+"""The leaders page, the player's career and the pages that read kept rows (issue 16): right
+numbers, paged, and the same few queries with a small and a larger league behind them."""
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league import rules, stats
+from league import services as league_services
+from league.models import Ruleset, SeasonEnd
+from matches.models import Match, PlayerMatch, SquadEntry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(make_teams, board_member):
+    """Four Human teams; `play(seasons)` plays that many double round robins (12 matches each),
+    every player in the squad and the first two of each team with a line, then rebuilds the rows."""
+    teams = make_teams(4)
+
+    def play(seasons: int):
+        previous = None
+        for n in range(seasons):
+            season = league_services.create_season(
+                name=f"Season {n + 1}",
+                ruleset=Ruleset.default(),
+                divisions=[league_services.DivisionPlan(1, "1st division", 6, teams)],
+                previous=previous,
+            )
+            matches = league_services.generate_fixtures(season.divisions.get())
+            Match.objects.filter(season=season).update(
+                status="confirmed", home_score=2, away_score=1, confirmed_at=timezone.now()
+            )
+            lines, squads = [], []
+            for m in matches:
+                for team_id in (m.home_id, m.away_id):
+                    roster = [p for t in teams if t.pk == team_id for p in t.players.order_by("number")]
+                    squads += [SquadEntry(match=m, team_id=team_id, player=p) for p in roster]
+                    lines.append(PlayerMatch(match=m, team_id=team_id, player=roster[0], touchdowns=2))
+                    lines.append(PlayerMatch(match=m, team_id=team_id, player=roster[1], casualties=1, mvps=1))
+            SquadEntry.objects.bulk_create(squads)
+            PlayerMatch.objects.bulk_create(lines)
+            previous = season
+        SeasonEnd.objects.create(season=previous, summary={"trophies": [[teams[0].pk, "1st division"]]})
+        stats.rebuild()
+        return previous, teams
+
+    return play
+
+
+@pytest.mark.parametrize("seasons", [1, 4])
+def test_pages_use_at_most_six_queries_whatever_the_league_size(client, league, seasons, django_assert_max_num_queries):
+    season, teams = league(seasons)
+    player = teams[0].players.order_by("number").first()
+    urls = [
+        reverse("leaders"),
+        f"{reverse('leaders')}?season={season.pk}&race=human&stat=touchdowns",
+        f"{reverse('leaders')}?kind=teams",
+        f"{reverse('leaders')}?kind=teams&stat=titles&season={season.pk}",
+        f"{reverse('standings')}?season={season.pk}",
+        reverse("player", args=[player.pk]),
+    ]
+    for url in urls:
+        client.get(url)  # warm: the parsed ruleset, the session
+        with django_assert_max_num_queries(6):
+            assert client.get(url).status_code == 200, url
+
+
+def test_player_leaders_count_every_season_and_the_career(client, league):
+    season, teams = league(2)
+    # each team plays 6 matches a season; its first player scores 2 TDs in each (R28: 3 SPP per TD)
+    response = client.get(f"{reverse('leaders')}?stat=touchdowns")
+    rows = list(response.context["page"])
+    assert {r.player.team_id for r in rows[:4]} == {t.pk for t in teams}
+    assert (rows[0].matches, rows[0].touchdowns, rows[0].spp) == (12, 24, 72)
+    one = next(iter(client.get(f"{reverse('leaders')}?stat=touchdowns&season={season.pk}").context["page"]))
+    assert (one.matches, one.touchdowns, one.spp) == (6, 12, 36)
+    # the second player: a casualty (2 SPP) and an MVP (5 SPP) each match
+    mvps = next(iter(client.get(f"{reverse('leaders')}?stat=mvps").context["page"]))
+    assert (mvps.mvps, mvps.casualties, mvps.spp) == (12, 12, 12 * 7)
+
+
+def test_team_leaders_win_percent_differences_and_titles(client, league):
+    _season, teams = league(1)
+    page = client.get(f"{reverse('leaders')}?kind=teams").context["page"]
+    lines = {line.team.pk: line for line in page}
+    # every match ended 2–1 to the home team: each team won its 3 home matches of 6 (R31)
+    assert all(x.played == 6 and x.won == 3 and x.win_percent == 50 for x in lines.values())
+    assert all(x.touchdown_difference == 0 for x in lines.values())
+    titles = list(client.get(f"{reverse('leaders')}?kind=teams&stat=titles").context["page"])
+    assert titles[0].team.pk == teams[0].pk and titles[0].titles == 1
+
+
+def test_the_player_page_pages_his_matches(client, league):
+    _season, teams = league(4)  # 24 matches, 20 a page
+    player = teams[0].players.order_by("number").first()
+    first = client.get(reverse("player", args=[player.pk]))
+    assert len(first.context["matches"]) == 20 and first.context["matches"].has_next()
+    second = client.get(reverse("player", args=[player.pk]) + "?page=2")
+    assert len(second.context["matches"]) == 4
+    career = first.context["career"]
+    assert (career["matches"], career["touchdowns"], career["spp"]) == (24, 48, 144)  # 3 SPP a TD (R28)
+
+
+@pytest.mark.parametrize("query", ["kind=nothing", "stat=goals", "season=abc", "season=99999", "race=no-such-race"])
+def test_leaders_with_nonsense_in_the_query_is_404(client, query):
+    assert client.get(f"{reverse('leaders')}?{query}").status_code == 404
+
+
+def test_the_standings_read_the_kept_rows_as_rules_would_count_them(client, league):
+    season, teams = league(1)
+    table = client.get(f"{reverse('standings')}?season={season.pk}").context["board"].tables[0]
+    r = season.ruleset.rules
+    results = [
+        rules.Result(*row)
+        for row in Match.objects.filter(season=season).values_list(
+            "home_id", "away_id", "home_score", "away_score", "home_casualties", "away_casualties"
+        )
+    ]
+    expected = r.standings([t.pk for t in teams], results)
+    assert [(x.team, x.points, x.position, x.tied) for x in table.lines] == [
+        (x.team, x.points, x.position, x.tied) for x in expected
+    ]
+    assert all(x.points == 9 for x in table.lines)  # three home wins each, 3 points a win (R31)
+
+
+def test_the_ledger_and_the_team_matches_are_paged(client, league, board_member, django_assert_max_num_queries):
+    from teams.models import TreasuryEntry
+
+    _season, teams = league(1)
+    team = teams[0]
+    last = team.ledger.order_by("-seq").first()
+    TreasuryEntry.objects.bulk_create(
+        TreasuryEntry(team=team, seq=last.seq + i, amount=10, balance=last.balance + 10 * i, kind="correction")
+        for i in range(1, 61)
+    )
+    client.force_login(board_member)
+    url = reverse("team_ledger", args=[team.pk])
+    first = client.get(url)
+    assert len(first.context["entries"]) == 50 and first.context["entries"].has_next()
+    assert first.context["entries"][0].seq == last.seq + 60  # newest first
+    assert len(client.get(url + "?page=2").context["entries"]) == last.seq + 60 - 50
+    history = client.get(reverse("team_history", args=[team.pk]))
+    assert len(history.context["matches"]) == 6 and not history.context["matches"].has_next()

@@ -20,9 +20,9 @@ from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
 from league.models import Season
 from league.refusals import Refusal, act_and_redirect
 from league.selectors import current_season, season_board
+from matches import live, services
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
-from matches import services
 from matches.forms import (
     ApothecaryForm,
     ChefForm,
@@ -119,6 +119,7 @@ def _match_detail_context(request: HttpRequest, match: Match, dispute_form: Disp
         "dispute_form": dispute_form or DisputeForm(),
         "history": match.history.select_related("history_user").order_by("-history_date")[:20],
         "report_history": report_history(match),
+        "live_shown": live.shown(match),
     }
 
 
@@ -233,6 +234,8 @@ def _report_players(match: Match) -> dict[int, list[Player]]:
 def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> tuple[ScoreForm, list[dict]]:
     """The score form and each team's player lines and apothecary rows, filled from `data` or the filed report."""
     lines = {line.player_id: line for line in match.lines.all()}
+    # Not filed yet: the live log, if one was kept and ended, fills the form (issue 17).
+    logged = live.report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
     score = ScoreForm(
         data,
         match=match,
@@ -241,7 +244,9 @@ def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> 
             "away_score": match.away_score,
             "tiebreak_winner": match.tiebreak_winner_id,
             "comment": match.comment,
-        },
+        }
+        if logged is None
+        else {"home_score": logged["home_score"], "away_score": logged["away_score"]},
     )
     sides = []
     for team in (match.home, match.away):
@@ -257,7 +262,7 @@ def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> 
                     "sent_off": line.sent_off,
                 }
                 if line
-                else {}
+                else (logged["lines"].get(p.pk, {}) if logged else {})
             )
             line_forms.append(LineForm(data, player=p, opponents=opponents, initial=initial))
         uses = [u for u in match.apothecary_uses.all() if u.team_id == team.pk]

@@ -224,6 +224,7 @@ def _start_half(state: State, half: int, chef: Mapping[str, Sequence[int]], setu
 def derive(setup: Setup, events: Iterable[Event]) -> State:
     """The match's state after the log's events, in order (undone ones already left out)."""
     state = State(weather=setup.weather, full={s: setup.rerolls.get(s, 0) for s in SIDES})
+    state.rerolls = {s: Rerolls(own=state.full[s]) for s in SIDES}  # before the kick-off: the match's own
     for e in events:
         if e.kind == START and state.half == 0:
             _start_half(state, 1, e.data.get("chef", {}), setup)

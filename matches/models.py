@@ -481,7 +481,7 @@ class LiveEvent(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
     undoes = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="undone_by", verbose_name=_("undoes")
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="undone_by", verbose_name=_("undoes")
     )
 
     class Meta:

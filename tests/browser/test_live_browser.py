@@ -16,6 +16,7 @@ from matches import prematch as pm
 from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
 from teams.models import Position, Race
 from teams.services import create_team
+from tests.browser.conftest import screenshot
 from tests.conftest import PASSWORD
 
 PHONE = {"width": 390, "height": 844}
@@ -121,6 +122,7 @@ def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
     expect(ola.locator("[data-score=home]")).to_have_text("1", timeout=SOON)
     fits(kari)
     fits(ola)
+    screenshot(ola, "live-phone")
 
     # a send retried after a lost answer (the same id twice) is recorded once
     retried = ola.evaluate(

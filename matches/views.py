@@ -248,6 +248,7 @@ def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> 
         if logged is None
         else {"home_score": logged["home_score"], "away_score": logged["away_score"]},
     )
+    score.from_log = logged is not None
     sides = []
     for team in (match.home, match.away):
         opponents = players[match.away_id if team.pk == match.home_id else match.home_id]

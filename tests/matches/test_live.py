@@ -87,7 +87,7 @@ def test_anyone_follows_the_log_read_only(client, started, make_user, board_memb
     elif who == "board":
         client.force_login(board_member)
     html = client.get(reverse("match_live", args=[started.pk])).content.decode()
-    assert 'id="board"' in html and "Kick-off of the match" in html
+    assert 'id="board"' in html and 'data-kind="start"' in html
     assert ('id="live-turn"' in html) == (who == "board")  # only writers get the buttons
 
 
@@ -261,6 +261,7 @@ def test_ending_the_match_fills_the_report_form(client, started):
     def value(player, field, expected):
         return f'name="p{player.pk}_{field}" value="{expected}"' in html
 
+    assert 'id="from-log"' in html
     assert re.search(r'<input[^>]*name="home_score"[^>]*value="1"', html)
     assert re.search(r'<input[^>]*name="away_score"[^>]*value="0"', html)
     assert value(home[1], "completions", 1)
@@ -277,7 +278,8 @@ def test_ending_the_match_fills_the_report_form(client, started):
 def test_without_a_log_the_report_form_is_as_before(client, ready_match):
     client.force_login(ready_match.home.coach)
     assert live.report_prefill(ready_match) is None
-    assert client.get(reverse("match_report", args=[ready_match.pk])).status_code == 200
+    response = client.get(reverse("match_report", args=[ready_match.pk]))
+    assert response.status_code == 200 and 'id="from-log"' not in response.content.decode()
 
 
 # --- the match page and the front page ------------------------------------------------------------------

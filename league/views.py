@@ -24,6 +24,7 @@ from league.pagecache import per_version
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.ruleset_editor import settings_rows
 from league.selectors import current_season, leaders, memorial, season_board
+from matches.live import playing_now
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.models import Team
 from teams.selectors import roster_sheet, with_treasury
@@ -46,6 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "board": season_board(season, bracket="current", tables=2),
         "leaders": leaders(season),
         "memorial": memorial(8),
+        "playing_now": list(playing_now()),
     }
     return render(request, "league/home.html", context)
 

@@ -116,3 +116,20 @@ def roll(
         ignore_conflicts=True,
     )
     return DiceRoll.objects.get(match=match, purpose=purpose)
+
+
+def draw(*, sides: int = 6, count: int = 1, entered: Sequence[int] | None = None) -> list[int]:
+    """A roll's dice before it is stored: the entered ones checked, or the server's."""
+    if entered is not None:
+        return check_entered(list(entered), sides=sides, count=count)
+    return [randbelow(sides) + 1 for _ in range(count)]
+
+
+def store(match: Match, rolls: Sequence[DiceRoll]) -> dict[str, DiceRoll]:
+    """Several rolls drawn with `draw`, stored in two statements (the match log's query budget); a
+    purpose rolled before keeps its first dice, as with `roll`."""
+    if not rolls:
+        return {}
+    DiceRoll.objects.bulk_create(rolls, ignore_conflicts=True)
+    stored = DiceRoll.objects.filter(match=match, purpose__in=[d.purpose for d in rolls])
+    return {d.purpose: d for d in stored}

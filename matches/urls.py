@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import views
+from matches import live_views, views
 
 urlpatterns = [
     path("matches/", views.match_list, name="matches"),
@@ -15,6 +15,9 @@ urlpatterns = [
     path("matches/<int:pk>/void/", views.match_board_action, {"action": "void"}, name="match_void"),
     path("matches/<int:pk>/prematch/", views.match_prematch, name="match_prematch"),
     path("matches/<int:pk>/prematch/<slug:step>/", views.match_prematch_step, name="match_prematch_step"),
+    path("matches/<int:pk>/live/", live_views.match_live, name="match_live"),
+    path("matches/<int:pk>/live/board/", live_views.match_live_board, name="match_live_board"),
+    path("matches/<int:pk>/live/event/", live_views.match_live_event, name="match_live_event"),
     path("matches/<int:pk>/sheet/", views.referee_sheet, name="referee_sheet"),
     path("matches/<int:pk>/after/<int:team_pk>/", views.match_postmatch, name="match_postmatch"),
     path("matches/<int:pk>/after/<int:team_pk>/<slug:step>/", views.match_postmatch_step, name="match_postmatch_step"),

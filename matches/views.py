@@ -21,9 +21,9 @@ from league.models import Season
 from league.refusals import Refusal
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.selectors import current_season, season_board
+from matches import live, results
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
-from matches import results
 from matches.forms import (
     ApothecaryForm,
     ChefForm,
@@ -120,6 +120,7 @@ def _match_detail_context(request: HttpRequest, match: Match, dispute_form: Disp
         "dispute_form": dispute_form or DisputeForm(),
         "history": match.history.select_related("history_user").order_by("-history_date")[:20],
         "report_history": report_history(match),
+        "live_shown": live.shown(match),
     }
 
 
@@ -232,6 +233,8 @@ def _report_players(match: Match) -> dict[int, list[Player]]:
 def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> tuple[ScoreForm, list[dict]]:
     """The score form and each team's player lines and apothecary rows, filled from `data` or the filed report."""
     lines = {line.player_id: line for line in match.lines.all()}
+    # Not filed yet: the live log, if one was kept and ended, fills the form (issue 17).
+    logged = live.report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
     score = ScoreForm(
         data,
         match=match,
@@ -240,8 +243,11 @@ def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> 
             "away_score": match.away_score,
             "tiebreak_winner": match.tiebreak_winner_id,
             "comment": match.comment,
-        },
+        }
+        if logged is None
+        else {"home_score": logged["home_score"], "away_score": logged["away_score"]},
     )
+    score.from_log = logged is not None
     sides = []
     for team in (match.home, match.away):
         opponents = players[match.away_id if team.pk == match.home_id else match.home_id]
@@ -256,7 +262,7 @@ def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> 
                     "sent_off": line.sent_off,
                 }
                 if line
-                else {}
+                else (logged["lines"].get(p.pk, {}) if logged else {})
             )
             line_forms.append(LineForm(data, player=p, opponents=opponents, initial=initial))
         uses = [u for u in match.apothecary_uses.all() if u.team_id == team.pk]

@@ -1,0 +1,168 @@
+"""The live match page (issue 17): the log both coaches keep on their phones, followed read-only by
+everyone else. The page polls its board with htmx; static/js/live.js sends entries with an id made
+on the phone and queues them while offline. Without JavaScript each form is a plain post."""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from league.refusals import Refusal
+from league.rules import live as rules
+from matches import dice, live
+from matches.models import LiveEvent, Match
+
+Kind = LiveEvent.Kind
+HOW = [(rules.BLOCK, gettext_lazy("by block")), (rules.FOUL, gettext_lazy("by foul"))]
+
+
+class LiveEventForm(forms.Form):
+    """One entry as posted; the dice fields are typed dice (empty: the server rolls)."""
+
+    kind = forms.ChoiceField(choices=Kind.choices)
+    client_id = forms.UUIDField()
+    team = forms.IntegerField(required=False, min_value=1)
+    player = forms.IntegerField(required=False, min_value=1)
+    victim = forms.IntegerField(required=False, min_value=1)
+    how = forms.ChoiceField(required=False, choices=[("", ""), *HOW])
+    injury = forms.ChoiceField(required=False, choices=[("", ""), *live.LIVE_INJURIES])
+    undoes = forms.IntegerField(required=False, min_value=1)
+    dice = forms.CharField(required=False, max_length=20)
+    weather_dice = forms.CharField(required=False, max_length=20)
+    riot_die = forms.CharField(required=False, max_length=20)
+    contest_home = forms.CharField(required=False, max_length=20)
+    contest_away = forms.CharField(required=False, max_length=20)
+    chef_home = forms.CharField(required=False, max_length=60)
+    chef_away = forms.CharField(required=False, max_length=60)
+
+    def entry(self) -> live.EventInput:
+        """The entry the form describes. Typed dice are checked for their faces here and for their
+        number in the service, which knows what the result asks for (a DiceError is a Refusal)."""
+        d = self.cleaned_data
+
+        def typed(name: str) -> list[int] | None:
+            text = (d.get(name) or "").strip()
+            if not text:
+                return None
+            count = len(text.replace(",", " ").replace("+", " ").split())
+            return dice.parse_entered(text, sides=6, count=count)
+
+        return live.EventInput(
+            kind=d["kind"],
+            client_id=d["client_id"],
+            team_id=d.get("team"),
+            player_id=d.get("player"),
+            victim_id=d.get("victim"),
+            how=d.get("how") or "",
+            injury=d.get("injury") or "",
+            undoes_id=d.get("undoes"),
+            kickoff=typed("dice"),
+            weather=typed("weather_dice"),
+            riot=typed("riot_die"),
+            contest={s: typed(f"contest_{s}") for s in rules.SIDES},
+            chef={s: typed(f"chef_{s}") for s in rules.SIDES},
+        )
+
+
+def _match(pk: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("season__ruleset", "home__race", "away__race", "prematch", "division", "cup"),
+        pk=pk,
+    )
+
+
+def _context(request: HttpRequest, match: Match) -> dict:
+    prematch = getattr(match, "prematch", None)
+    events = live.log_rows(match)
+    state = live.derive(match, prematch, events)
+    undone = {e.undoes_id: e for e in events if e.undoes_id}
+    writer = live.can_write(request.user, match)
+    open_ = live.playable(match, prematch)
+    squads = live.squads(match) if writer and open_ else {}
+    sides = [
+        {
+            "side": s,
+            "team": live.team_of(match, s),
+            "score": state.score[s],
+            "turn": state.turn(s),
+            "rerolls": state.rerolls[s],
+            "recovered": state.recovered.get(s),
+            "chef": team.race.head_coach == "master_chef",
+            "squad": squads.get(s, []),
+        }
+        for s, team in ((rules.HOME, match.home), (rules.AWAY, match.away))
+    ]
+    return {
+        "match": match,
+        "state": state,
+        "sides": sides,
+        "active": live.team_of(match, state.active),
+        "kicking": live.team_of(match, state.kicking),
+        "weather": live.weather_name(match, state.weather) if state.weather else "",
+        "rows": [(e, undone.get(e.pk)) for e in reversed(events)],
+        "writer": writer and open_,
+        "open": open_,
+        "ended": state.ended,
+        "client_id": uuid.uuid4,  # a fresh id per form, for a plain post without JavaScript
+        "injuries": live.LIVE_INJURIES,
+        "how": HOW,
+        "Kind": Kind,
+        "chef_sides": [s for s in sides if s["chef"]],
+    }
+
+
+@require_GET
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live page: the coaches keep the log; the board and visitors follow it read-only."""
+    match = _match(pk)
+    context = _context(request, match)
+    if not context["rows"] and not context["open"]:
+        messages.info(request, _("The match log opens once the pre-match sequence is finished."))
+        return redirect(match)
+    return render(request, "matches/live.html", context)
+
+
+@require_GET
+def match_live_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board alone (score, half, turns, re-rolls, the buttons and the log): what the page polls."""
+    match = _match(pk)
+    return render(request, "matches/live.html#board", _context(request, match))
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@require_POST
+def match_live_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add an entry (or undo one). The phone's script gets JSON; a plain post goes back to the page,
+    or to the report once the match has ended."""
+    form = LiveEventForm(request.POST)
+    back = reverse("match_live", args=[pk])
+    if not form.is_valid():
+        errors = [f"{name}: {e}" if name != "__all__" else e for name, es in form.errors.items() for e in es]
+        return _refused(request, errors, back)
+    try:
+        event = live.record(pk, form.entry(), by=request.user)
+    except Refusal as exc:  # a typed die off its faces too
+        return _refused(request, list(exc.messages), back)
+    then = reverse("match_report", args=[pk]) if event.kind == Kind.END else ""
+    if _wants_json(request):
+        return JsonResponse({"id": event.pk, "kind": event.kind, "then": then})
+    return redirect(then or back)
+
+
+def _refused(request: HttpRequest, errors: list[str], back: str) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"errors": errors}, status=422)
+    for e in errors:
+        messages.error(request, e)
+    return redirect(back)

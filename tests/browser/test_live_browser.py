@@ -1,0 +1,225 @@
+"""The match, live, on two phones (issue 17): the home coach (a Halfling team) and the away coach keep
+one log, each in his own 390×844 browser. They see each other's entries within seconds; a re-roll
+used in the first half comes back at half-time by the house rule (Re-Roll (RR)); a kick-off 7 changes
+the weather; the Master Chef rolls before each half; a send retried records once; an entry is undone;
+an entry made offline is queued and sent when the connection is back; ending the match fills the
+report with exactly the SPP events logged, which is filed, confirmed and walked through the post-match.
+No page scrolls sideways."""
+
+import re
+
+from playwright.sync_api import expect
+
+from league import services
+from league.models import Ruleset
+from matches import prematch as pm
+from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
+from teams.models import Position, Race
+from teams.services import create_team
+from tests.browser.conftest import screenshot
+from tests.conftest import PASSWORD
+
+PHONE = {"width": 390, "height": 844}
+SOON = 8_000  # "within a few seconds": the board polls every 3 s
+
+
+def phone(new_page):
+    page = new_page()
+    page.set_viewport_size(PHONE)
+    return page
+
+
+def fits(page):
+    page.wait_for_load_state()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.url} is {width} px wide"
+
+
+def log_in(page, user):
+    page.goto("/accounts/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Logg inn").click()
+    page.wait_for_url("**/my/")
+
+
+def open_action(page, action):
+    page.locator(f"#{action} > summary").click()
+    return page.locator(f"#{action} form")
+
+
+def a_match(make_user):
+    halfling, human = Race.objects.get(name="Halfling"), Race.objects.get(name="Human")
+    hobbits = Position.objects.get(race=halfling, name="Linehobbits")
+    linemen = Position.objects.get(race=human, name="Linemen")
+    home = create_team(coach=make_user("kari"), name="Torshov Tuppene", race=halfling, hires={hobbits.pk: 12})
+    away = create_team(coach=make_user("ola"), name="Sagene Saints", race=human, hires={linemen.pk: 11}, rerolls=2)
+    season = services.create_season(
+        name="Sesong 2027",
+        ruleset=Ruleset.default(),
+        divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])],
+    )
+    division = season.divisions.get()
+    services.generate_fixtures(division)
+    services.start_season(season)
+    match = Match.objects.filter(division=division, home=home).order_by("round", "pk").first()
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
+    pm.buy_chef_dice(match, match.home, count=0, by=match.home.coach)
+    match.refresh_from_db()
+    assert match.prematch.done == 8
+    return match
+
+
+def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
+    match = a_match(make_user)
+    hobbits = list(match.home.players.order_by("number"))
+    humans = list(match.away.players.order_by("number"))
+    kari, ola = phone(new_page), phone(new_page)
+    log_in(kari, match.home.coach)
+    log_in(ola, match.away.coach)
+
+    # from the match page, one tap to the live page
+    kari.goto(f"/matches/{match.pk}/")
+    kari.locator("#match-live-link").click()
+    kari.wait_for_url(f"**/matches/{match.pk}/live/")
+    ola.goto(f"/matches/{match.pk}/live/")
+    fits(kari)
+
+    # the kick-off of the match: the Master Chef's die for the first half, typed (a 4: 2+)
+    kari.fill("input[name=chef_home]", "4")
+    kari.locator("#live-start").click()
+    expect(ola.locator("[data-half]")).to_contain_text("1", timeout=SOON)  # the other phone sees it
+    expect(ola.locator("[data-rerolls=away]")).to_contain_text("1")  # 2, one lost to the Master Chef
+    expect(kari.locator("[data-rerolls=home]")).to_contain_text("2")  # 1 at home (R14) + the chef's
+
+    # ola uses a team re-roll in the first half: 2 - 1 lost - 1 used = 0 left
+    ola.locator("#live-reroll-away").click()
+    expect(kari.locator("[data-rerolls=away]")).to_contain_text("0", timeout=SOON)
+    expect(ola.locator("#live-reroll-away")).to_be_disabled()
+
+    # kick-off 7 (3+4): the weather is rolled again, 6+6 = blizzard (Snøstorm)
+    form = open_action(kari, "live-kickoff")
+    form.locator("input[name=dice]").fill("3 4")
+    form.locator("input[name=weather_dice]").fill("6 6")
+    form.get_by_role("button").click()
+    expect(kari.locator("[data-weather]")).to_contain_text("Snøstorm", timeout=SOON)
+    expect(ola.locator("[data-weather]")).to_contain_text("Snøstorm", timeout=SOON)
+
+    # the away team's turn ends; a completion and a touchdown for the Halflings
+    ola.locator("#live-turn").click()
+    expect(kari.locator("#live-log")).to_contain_text(match.away.name, timeout=SOON)
+    form = open_action(kari, "live-completion")
+    form.locator("select[name=player]").select_option(str(hobbits[1].pk))
+    form.get_by_role("button").click()
+    form = open_action(kari, "live-touchdown")
+    form.locator("select[name=player]").select_option(str(hobbits[2].pk))
+    form.get_by_role("button").click()
+    expect(ola.locator("[data-score=home]")).to_have_text("1", timeout=SOON)
+    fits(kari)
+    fits(ola)
+    screenshot(ola, "live-phone")
+
+    # a send retried after a lost answer (the same id twice) is recorded once
+    retried = ola.evaluate(
+        """async ([url, team]) => {
+          const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+          const body = new URLSearchParams({kind: "ko", victim: team, client_id: crypto.randomUUID()});
+          const headers = {"X-CSRFToken": csrf, Accept: "application/json"};
+          const send = () => fetch(url, {method: "POST", body, headers}).then((r) => r.json());
+          return [await send(), await send()];
+        }""",
+        [f"/matches/{match.pk}/live/event/", str(hobbits[3].pk)],
+    )
+    assert retried[0]["id"] == retried[1]["id"]
+    assert LiveEvent.objects.filter(match=match, kind="ko").count() == 1
+
+    # ola logs an interception by mistake; kari undoes it (a compensating entry, nothing deleted)
+    form = open_action(ola, "live-interception")
+    form.locator("select[name=player]").select_option(str(humans[4].pk))
+    form.get_by_role("button").click()
+    expect(kari.locator("[data-kind=interception]")).to_have_count(1, timeout=SOON)
+    wrong = LiveEvent.objects.get(match=match, kind="interception")
+    kari.locator(f"#entry-{wrong.pk} .live-undo__button").click()
+    expect(ola.locator(f"#entry-{wrong.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
+
+    # offline beside the pitch: the entry waits on the phone, and is sent when the connection is back
+    ola.context.set_offline(True)
+    form = open_action(ola, "live-casualty")
+    form.locator("select[name=player]").select_option(str(humans[5].pk))
+    form.locator("select[name=victim]").select_option(str(hobbits[6].pk))
+    form.locator("input[name=injury][value=badly_hurt]").check()
+    form.get_by_role("button").click()
+    expect(ola.locator("#live-pending")).to_be_visible()
+    expect(ola.locator("#live-pending [data-count]")).to_have_text("1")
+    assert not LiveEvent.objects.filter(match=match, kind="casualty").exists()
+    ola.context.set_offline(False)
+    expect(ola.locator("#live-pending")).to_be_hidden(timeout=SOON)
+    expect(kari.locator("[data-kind=casualty]")).to_have_count(1, timeout=SOON)
+
+    # half-time: the house rule gives back half of the re-rolls used, rounded up; the chef rolls again
+    form = open_action(kari, "live-half")
+    form.locator("input[name=chef_home]").fill("1")  # a 1: plain meatballs, nothing
+    form.get_by_role("button").click()
+    expect(ola.locator("[data-half]")).to_contain_text("2", timeout=SOON)
+    expect(ola.locator("[data-recovered=away]")).to_contain_text("1")  # 1 used → 1 back
+    expect(ola.locator("[data-rerolls=away]")).to_contain_text("2")  # 2 - 1 + 1, nothing lost now
+    assert [d.values for d in DiceRoll.objects.filter(match=match, purpose__startswith="chef:").order_by("pk")] == [
+        [4],
+        [1],
+    ]
+
+    # the end of the match: the report, filled from the log
+    form = open_action(kari, "live-half")
+    form.get_by_role("button").click()
+    kari.wait_for_url(f"**/matches/{match.pk}/report/")
+    fits(kari)
+    expect(kari.locator("#home_score")).to_have_value("1")
+    expect(kari.locator("#away_score")).to_have_value("0")
+    expect(kari.locator(f"[name=p{hobbits[1].pk}_completions]")).to_have_value("1")
+    expect(kari.locator(f"[name=p{hobbits[2].pk}_touchdowns]")).to_have_value("1")
+    expect(kari.locator(f"[name=p{humans[5].pk}_casualties]")).to_have_value("1")
+    expect(kari.locator(f"[name=p{humans[4].pk}_interceptions]")).to_have_value("")  # undone: no line
+    expect(kari.locator(f"[name=p{hobbits[6].pk}_injury]")).to_have_value("badly_hurt")
+    kari.get_by_role("button", name="Lever rapporten").click()
+    expect(kari.locator(".messages")).to_contain_text("Rapporten er levert")
+    lines = {
+        (line.player_id, line.completions, line.touchdowns, line.casualties)
+        for line in PlayerMatch.objects.filter(match=match)
+        if line.completions or line.touchdowns or line.casualties
+    }
+    assert lines == {(hobbits[1].pk, 1, 0, 0), (hobbits[2].pk, 0, 1, 0), (humans[5].pk, 0, 0, 1)}
+
+    # the other coach confirms, and walks his post-match sequence
+    ola.goto(f"/matches/{match.pk}/")
+    ola.get_by_role("button", name="Bekreft rapporten").click()
+    expect(ola.locator(".messages")).to_contain_text("Rapporten er bekreftet")
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
+    ola.goto(f"/matches/{match.pk}/after/{match.away.pk}/")
+    for section, button in [
+        ("#step-winnings", "Kast / lagre"),
+        ("#step-injuries", "Kast / lagre"),
+        ("#step-stadium", "Bruk"),
+        ("#step-mvp", "Kast for MVP"),
+    ]:
+        ola.locator(section).get_by_role("button", name=button).click()
+        expect(ola.locator(section)).to_have_class(re.compile(r"\bdone\b"))
+    # the MVP goes to the only one who earned SPP: 2 + 5 = 7 crosses 6, a development roll (R4)
+    ola.locator(f"[name=dev_{humans[5].pk}_1]").fill("1 2")
+    ola.locator("#step-development").get_by_role("button", name="Kast utviklingsterningene").click()
+    ola.get_by_label(f"Valg for {humans[5]}").select_option("Block")
+    ola.locator("#step-development").get_by_role("button", name="Bruk valgene").click()
+    expect(ola.locator("#step-development")).to_have_class(re.compile(r"\bdone\b"))
+    for section, button in [
+        ("#step-fan-factor", "Kast / lagre"),
+        ("#step-purchases", "Ferdig med kjøp"),
+        ("#step-team-rating", "Regn ut ny team rating"),
+    ]:
+        ola.locator(section).get_by_role("button", name=button).click()
+        expect(ola.locator(section)).to_have_class(re.compile(r"\bdone\b"))
+    assert PostMatch.objects.get(match=match, team=match.away).team_rating is not None
+    fits(ola)

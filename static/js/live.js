@@ -73,13 +73,13 @@
         drop(item.fields.client_id);
         if (response.ok) {
           refused([]);
-          const body = await response.json();
+          const body = await response.json().catch(() => ({}));
           if (body.then) {
             window.location.assign(body.then);
             return;
           }
         } else if (response.status === 422) {
-          refused((await response.json()).errors || []);
+          refused((await response.json().catch(() => ({}))).errors || [item.label]);
         } else {
           refused([`${item.label}: ${response.status} ${response.statusText}`]);
         }

@@ -73,13 +73,13 @@
         drop(item.fields.client_id);
         if (response.ok) {
           refused([]);
-          const body = await response.json();
+          const body = await response.json().catch(() => ({}));
           if (body.then) {
             window.location.assign(body.then);
             return;
           }
         } else if (response.status === 422) {
-          refused((await response.json()).errors || []);
+          refused((await response.json().catch(() => ({}))).errors || [item.label]);
         } else {
           refused([`${item.label}: ${response.status} ${response.statusText}`]);
         }
@@ -106,13 +106,19 @@
     flush();
   });
 
-  // Polling pauses while a coach is choosing in an open form, so the board is not swapped under his thumb.
+  // Polling pauses while a coach is choosing in an open form, so the board is not swapped under his thumb:
+  // no request starts then, and an answer that arrives after he opened a form is not swapped in.
+  const busy = (board) => {
+    const active = document.activeElement;
+    return Boolean(board.querySelector("details[open]") || (active && board.contains(active) && active.matches("input, select")));
+  };
   document.body.addEventListener("htmx:beforeRequest", (event) => {
     const board = document.getElementById("board");
-    if (!board || event.detail.elt !== board) return;
-    const active = document.activeElement;
-    const busy = board.querySelector("details[open]") || (active && board.contains(active) && active.matches("input, select"));
-    if (busy) event.preventDefault();
+    if (board && event.detail.elt === board && busy(board)) event.preventDefault();
+  });
+  document.body.addEventListener("htmx:beforeSwap", (event) => {
+    const board = document.getElementById("board");
+    if (board && event.detail.target === board && busy(board)) event.detail.shouldSwap = false;
   });
 
   window.addEventListener("online", flush);

@@ -44,8 +44,11 @@ def log_in(page, user):
 
 
 def open_action(page, action):
-    page.locator(f"#{action} > summary").click()
-    return page.locator(f"#{action} form")
+    """Open an action's form; once open, the polled board is not swapped under the thumb (live.js)."""
+    details = page.locator(f"#{action}")
+    details.locator("> summary").click()
+    expect(details).to_have_js_property("open", True)
+    return details.locator("form")
 
 
 def a_match(make_user):

@@ -89,6 +89,7 @@ def test_anyone_follows_the_log_read_only(client, started, make_user, board_memb
     html = client.get(reverse("match_live", args=[started.pk])).content.decode()
     assert 'id="board"' in html and 'data-kind="start"' in html
     assert ('id="live-turn"' in html) == (who == "board")  # only writers get the buttons
+    assert (started.home.coach.username in html) == (who != "anonymous")  # who entered it: for members (issue 14)
 
 
 def test_the_live_page_waits_for_the_pre_match_sequence(client, league_match):

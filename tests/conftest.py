@@ -8,6 +8,7 @@ from league import services as league_services
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
 from tests import shared
+from tests.shared import shared_fixture
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -47,17 +48,17 @@ def make_user(django_user_model):
     return make
 
 
-@pytest.fixture
+@shared_fixture
 def board_member(make_user):
     return make_user("styret", board=True, coach=False)
 
 
-@pytest.fixture
+@shared_fixture
 def coach(make_user):
     return make_user("trener")
 
 
-@pytest.fixture
+@shared_fixture
 def other_coach(make_user):
     return make_user("annen_trener")
 

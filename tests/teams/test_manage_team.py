@@ -7,11 +7,12 @@ from league.once import new_token
 from teams import services
 from teams.models import Player, Team
 from tests.factories import big_guy, human_team, position
+from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
+@shared_fixture
 def team(coach):
     return human_team(coach)  # 650,000 spent: treasury 350,000
 

@@ -11,6 +11,7 @@ from league.once import form_key, is_token, new_token
 from teams import services
 from teams.models import Player, Team, TreasuryEntry
 from tests.factories import human_team, position
+from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def rendered_token(html: str, action: str) -> str:
     return token
 
 
-@pytest.fixture
+@shared_fixture
 def team(coach):
     return human_team(coach)  # treasury 350,000
 

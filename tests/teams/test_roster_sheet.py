@@ -10,11 +10,12 @@ from teams.models import Player
 from teams.selectors import roster_sheet
 from tests.conftest import has_amount
 from tests.factories import human_team, position
+from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
+@shared_fixture
 def team(coach):
     return human_team(coach, rerolls=3, fan_factor=5, assistant_coaches=2, cheerleaders=3, apothecary=True)
 

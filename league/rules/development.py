@@ -63,6 +63,7 @@ def development_choices(
 DEVELOPMENT_RESULTS = {"skill": N_("skill"), "MA": N_("MA"), "AG": N_("AG"), "ST": N_("ST")}
 
 
+@dataclass(frozen=True)
 class DevelopmentOptions:
     """What a development roll allows (R29)."""
 

@@ -116,6 +116,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "how": HOW,
         "Kind": Kind,
         "chef_sides": [s for s in sides if s["chef"]],
+        "chef_target": rules.CHEF_TARGET,
     }
 
 

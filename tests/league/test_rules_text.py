@@ -115,7 +115,7 @@ LEGACY = [
 @pytest.mark.parametrize(("stored", "norwegian"), LEGACY)
 def test_lines_stored_as_english_text_become_messages(stored, norwegian):
     """The migration reads rows walked before explanations were messages into messages, faithfully."""
-    migration = importlib.import_module("matches.migrations.0009_explanations_as_messages")
+    migration = importlib.import_module("matches.migrations.0010_explanations_as_messages")
     line = migration.line(stored)
     assert line == stored
     with translation.override("nb"):

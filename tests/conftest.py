@@ -33,6 +33,18 @@ def fast_password_hasher():
         yield
 
 
+@pytest.fixture(autouse=True)
+def fresh_page_cache():
+    """Each test starts with an empty page cache: a test's rolled-back writes can bring the league
+    version back to a number an earlier test cached pages under (issue 16's cache is per version)."""
+    from django.core.cache import cache
+
+    from league import pagecache
+
+    cache.clear()
+    pagecache._MEMO.clear()
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, board: bool = False, coach: bool = True, **extra):

@@ -6,7 +6,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from league.readonly_admin import ReadOnlyAdminMixin
 from league.refusals import Refusal
-from matches.models import ApothecaryUse, DiceRoll, Match, PlayerMatch, PostMatch, PreMatch
+from matches.models import ApothecaryUse, DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch
 from matches.report import reopen_report, void_match
 
 
@@ -99,3 +99,12 @@ class PostMatchAdmin(ReadOnlyAdminMixin, SimpleHistoryAdmin):
 @admin.register(ApothecaryUse)
 class ApothecaryUseAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["match", "player", "action", "ap", "roll"]
+
+
+@admin.register(LiveEvent)
+class LiveEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The live match log: a mistake is undone by a compensating entry on the live page, never here."""
+
+    list_display = ["match", "kind", "team", "player", "victim", "author", "created_at", "undoes"]
+    list_filter = ["kind"]
+    list_select_related = ["match__home", "match__away", "team", "player", "victim", "author", "undoes"]

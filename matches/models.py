@@ -486,15 +486,28 @@ class LiveEvent(models.Model):
         END = "end", _("End of the match")
         UNDO = "undo", _("Undone")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="live_events")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="live_events", verbose_name=_("match"))
     kind = models.CharField(_("what"), max_length=20, choices=Kind.choices)
-    team = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    player = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    victim = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    data = models.JSONField(default=dict, blank=True)
+    team = models.ForeignKey(
+        "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("team")
+    )
+    player = models.ForeignKey(
+        "teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
+    victim = models.ForeignKey(
+        "teams.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("the one injured"),
+    )
+    data = models.JSONField(_("details"), default=dict, blank=True)
     client_id = models.UUIDField(_("id made on the phone"))
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(default=timezone.now)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("entered by")
+    )
+    created_at = models.DateTimeField(_("entered at"), default=timezone.now)
     undoes = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="undone_by", verbose_name=_("undoes")
     )

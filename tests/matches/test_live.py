@@ -341,3 +341,17 @@ def test_the_master_chef_rolls_before_each_half(client, halfling_match):
         (f"chef:1:{match.home_id}", [1, 5], True),
         (f"chef:2:{match.home_id}", [3, 6], True),
     ]
+
+
+def test_the_board_reads_the_log_in_the_admin_and_cannot_change_it(client, started, board_member):
+    """The log is a record: a mistake is undone by a compensating entry on the live page, not in the admin."""
+    client.force_login(board_member)
+    client.cookies["django_language"] = "nb"
+    entry = LiveEvent.objects.filter(match=started).first()
+    changelist = client.get(reverse("admin:matches_liveevent_changelist"))
+    assert changelist.status_code == 200
+    page = changelist.content.decode()
+    assert "Ført av" in page and "Den skadde" in page  # the columns in Norwegian
+    assert client.get(reverse("admin:matches_liveevent_add")).status_code == 403
+    assert client.post(reverse("admin:matches_liveevent_delete", args=[entry.pk]), {"post": "yes"}).status_code == 403
+    assert LiveEvent.objects.filter(pk=entry.pk).exists()

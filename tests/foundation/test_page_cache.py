@@ -15,7 +15,7 @@ from league.db.versioning import is_league_write
 from league.models import LeagueVersion
 from league.pagecache import CSRF_MARK, league_version
 from matches.models import Match
-from matches.services import record_result
+from matches.results import record_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

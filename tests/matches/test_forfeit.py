@@ -10,7 +10,7 @@ from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import Match, PostMatch
 from matches.report import ReportError, reopen_report, void_match
-from matches.services import MatchError, record_forfeit
+from matches.results import MatchError, record_forfeit
 from teams.models import Team, TreasuryEntry
 from teams.services import correct_team, treasury
 

@@ -14,7 +14,7 @@ from league.models import PlayerStats, TeamSeasonStats
 from league.selectors import division_lines
 from matches.models import Match
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
-from matches.services import MatchError, record_forfeit, record_result
+from matches.results import MatchError, record_forfeit, record_result
 from tests.matches.test_report import a_report, players
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from league import services
 from league.models import Season, SeasonEnd
 from league.selectors import division_lines, season_board
 from matches.models import Match
-from matches.services import MatchError, record_result
+from matches.results import MatchError, record_result
 from teams.models import Player, Team
 from teams.services import treasury
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from league import services
 from league.models import Cup, Season, TiebreakGame
 from matches.models import Match
-from matches.services import record_result
+from matches.results import record_result
 
 pytestmark = pytest.mark.django_db
 

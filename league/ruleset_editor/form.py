@@ -1,0 +1,188 @@
+"""The rules editor's form: name, notes, every setting and every editable table cell of a draft."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from league import rules
+from league.ruleset_editor.cells import CellError, cell_where, convert, get_path, rules_message, set_path, show
+from league.ruleset_editor.settings import GROUPS, TIEBREAKERS
+from league.ruleset_editor.tables import table_specs
+
+
+def _widget(kind: str, choices: tuple[str, ...] = ()) -> forms.Widget:
+    if kind == "bool":
+        return forms.CheckboxInput()
+    if kind in ("stat", "choice"):
+        options = [("", "—")] + [(c, c) for c in (choices or rules.tables.STATS)]
+        return forms.Select(choices=options)
+    if kind == "text":
+        return forms.TextInput(attrs={"class": "cell-text"})
+    if kind == "long":
+        return forms.Textarea(attrs={"class": "cell-long", "rows": 2})
+    return forms.TextInput(attrs={"class": "cell-num", "inputmode": "text", "autocomplete": "off", "size": 5})
+
+
+def _initial(kind: str, value: Any) -> Any:
+    if kind == "bool":
+        return bool(value)
+    if kind == "range":
+        return show(value, "range")
+    if kind in ("ints", "words"):
+        return ", ".join(str(v) for v in value or [])
+    return "" if value is None else value
+
+
+class RulesetEditorForm(forms.Form):
+    """Name, notes, every setting and every editable table cell of a draft version."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    notes = forms.CharField(label=_("What changed and why"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, ruleset: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.original = copy.deepcopy(ruleset.data)
+        self.fields["name"].initial = ruleset.name
+        self.fields["notes"].initial = ruleset.notes
+        self.tables = table_specs(self.original)
+        settings = self.original["settings"]
+        for _key, _title, group_settings, _tables in GROUPS:
+            for s in group_settings:
+                bounds = []
+                if s.min is not None:
+                    bounds.append(gettext("at least %(n)s") % {"n": s.min})
+                if s.max is not None:
+                    bounds.append(gettext("at most %(n)s") % {"n": s.max})
+                help_parts = [p for p in (s.ruling, gettext("Rulebook: %(section)s") % {"section": s.source}) if p]
+                if s.kind == "int" and bounds:
+                    help_parts.append(", ".join(bounds))
+                if s.kind == "words":
+                    help_parts.append(", ".join(TIEBREAKERS))
+                self.fields[s.name] = forms.CharField(
+                    label=s.label,
+                    required=False,
+                    initial=_initial(s.kind, get_path(settings, s.path)),
+                    help_text=" · ".join(str(p) for p in help_parts),
+                    widget=_widget(s.kind) if s.kind == "bool" else forms.TextInput(attrs={"class": "setting-input"}),
+                )
+                if s.kind == "bool":
+                    self.fields[s.name] = forms.BooleanField(
+                        label=s.label,
+                        required=False,
+                        initial=bool(get_path(settings, s.path)),
+                        help_text=self.fields[s.name].help_text,
+                    )
+        for spec in self.tables.values():
+            for c in spec.cells():
+                value = get_path(self.original["tables"][spec.key], c.path)
+                field_class = forms.BooleanField if c.kind == "bool" else forms.CharField
+                self.fields[c.name] = field_class(
+                    label=cell_where(c),
+                    required=False,
+                    initial=_initial(c.kind, value),
+                    widget=_widget(c.kind, c.choices),
+                )
+                self.fields[c.name].widget.attrs["aria-label"] = cell_where(c)  # the headers name it visually
+
+    def groups(self) -> list[dict[str, Any]]:
+        """The form laid out for the template: groups of settings and tables of bound fields."""
+        out = []
+        for key, title, group_settings, table_keys in GROUPS:
+            tables = []
+            for tk in table_keys:
+                spec = self.tables[tk]
+                tables.append(
+                    {
+                        "spec": spec,
+                        "errors": self.errors.get(f"table-{tk}", []) if self.is_bound else [],
+                        "rows": [(label, [self[c.name] if c else None for c in row]) for label, row in spec.rows],
+                    }
+                )
+            out.append(
+                {
+                    "key": key,
+                    "title": title,
+                    "settings": [(s, self[s.name]) for s in group_settings],
+                    "tables": tables,
+                }
+            )
+        return out
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        data = copy.deepcopy(self.original)
+        for _key, _title, group_settings, _tables in GROUPS:
+            for s in group_settings:
+                try:
+                    set_path(data["settings"], s.path, convert(s, cleaned.get(s.name), str(s.label)))
+                except CellError as exc:
+                    self.add_error(s.name, str(exc))
+        for spec in self.tables.values():
+            raw = data["tables"][spec.key]
+            if spec.key == "handicap_count":
+                for col in raw:
+                    col["bands"] = []  # rebuilt from the cells: an empty cell means no more rolls
+            for c in spec.cells():
+                try:
+                    value = convert(c, cleaned.get(c.name), cell_where(c))
+                except CellError as exc:
+                    self.add_error(c.name, str(exc))
+                    continue
+                if c.kind == "range":
+                    if value is not None:
+                        raw[c.path[0]]["bands"].append(value)
+                else:
+                    set_path(raw, c.path, value)
+        if self.errors:
+            return cleaned
+        # The same checks league.rules makes on any version: a table as a whole (gaps, overlaps, …).
+        for key in ("settings", *self.tables):
+            value = data["settings"] if key == "settings" else data["tables"][key]
+            try:
+                rules.parse_table(key, value)
+            except rules.RulesetError as exc:
+                self._add_rules_error(key, exc)
+        if not self.errors:
+            data["name"] = cleaned.get("name", "")
+            try:
+                rules.parse_ruleset_data(data)
+            except rules.RulesetError as exc:
+                self.add_error(None, str(exc))
+        self.data_out = data
+        return cleaned
+
+    def _add_rules_error(self, key: str, exc: rules.RulesetError) -> None:
+        exc = rules.RulesetError(exc.table, rules_message(exc.message), exc.cell)
+        """Put league.rules' message on the cell it names, else on the table (or the form)."""
+        if key == "settings":
+            target = next(
+                (
+                    s.name
+                    for *_x, group_settings, _t in GROUPS
+                    for s in group_settings
+                    if exc.cell and exc.cell.startswith(s.path[0])
+                ),
+                None,
+            )
+            self.add_error(
+                target,
+                gettext("%(where)s: %(message)s") % {"where": rules.TABLE_NAMES["settings"], "message": exc.message},
+            )
+            return
+        spec = self.tables[key]
+        cells = list(spec.cells())
+        cell = next((c for c in cells if exc.cell == c.pure), None) or next(
+            (c for c in cells if exc.cell and exc.cell.startswith(c.pure + " ")), None
+        )
+        where = cell_where(cell) if cell else spec.title
+        message = gettext("%(where)s: %(message)s") % {"where": where, "message": exc.message}
+        if cell is not None:
+            self.add_error(cell.name, message)
+        else:
+            self.add_error(None, message)

@@ -1,3 +1,5 @@
+"""Creating a team, managing it (purchases, staff, hiring), and the board registering existing teams."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -5,92 +7,33 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_slug
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import rules
-from league import selectors as league_selectors
-from league.accounts import is_board, is_coach, sees_private
+from league.accounts import is_coach
 from league.confirm import confirm_page, is_confirmed
-from league.models import STAT_FIELDS_PLAYER, PlayerStats, Ruleset
+from league.models import Ruleset
 from league.numbers import money
 from league.once import TokenForm, form_key
-from league.pagecache import per_version
-from league.paging import SlicePage
 from league.refusals import AlreadyDone
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
-from league.rules.records import record_spp
-from matches.models import Match, PlayerMatch
-from matches.selectors import scheduled_for
 from teams import ledger, registration, rosters, services
 from teams.forms import (
     ExpandForm,
     HireForm,
     ImportTeamForm,
-    MutationChoiceForm,
-    PlayerEditForm,
     RegisterTeamForm,
     TeamCreateForm,
 )
-from teams.models import Player, PlayerSkill, Position, Race, Skill, Team
-from teams.selectors import player_history, roster_sheet
-from teams.selectors import team_list as teams_selector
-
-
-def _get_team_for_change(request: HttpRequest, pk: int) -> Team:
-    """The one access check for writes: the team's coach or the board; everyone else 403."""
-    team = get_object_or_404(Team.objects.select_related("race", "ruleset", "coach"), pk=pk)
-    if not can_change(request.user, team):
-        raise PermissionDenied
-    return team
-
-
-def can_change(user, team: Team) -> bool:
-    return user.is_authenticated and (team.coach_id == user.pk or is_board(user))
-
-
-def _require_board(request: HttpRequest) -> None:
-    if not is_board(request.user):
-        raise PermissionDenied
-
-
-# --- catalogue -----------------------------------------------------------------------------------
-
-
-def _races_with_positions():
-    skills = Prefetch("skills", queryset=Skill.objects.order_by("name"))
-    positions = Position.objects.filter(big_guy=False).prefetch_related(skills)
-    return Race.objects.prefetch_related(Prefetch("positions", queryset=positions))
-
-
-def _big_guys():
-    return Position.objects.filter(big_guy=True).prefetch_related(
-        Prefetch("skills", queryset=Skill.objects.order_by("name")), "allied_races"
-    )
-
-
-@require_GET
-def race_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "teams/race_list.html", {"races": _races_with_positions(), "big_guys": _big_guys()})
-
-
-@require_GET
-def race_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    race = get_object_or_404(_races_with_positions(), slug=slug)
-    big_guys = _big_guys().filter(allied_races=race)
-    return render(request, "teams/race_detail.html", {"race": race, "big_guys": big_guys})
-
-
-# --- teams ---------------------------------------------------------------------------------------
+from teams.models import Race, Team
+from teams.views.base import _get_team_for_change, _require_board
 
 
 def creation_prices(r: rules.Ruleset) -> dict[str, Any]:
@@ -102,35 +45,6 @@ def creation_prices(r: rules.Ruleset) -> dict[str, Any]:
         "cheerleaders": [r.cheerleader_price(n) for n in range(3)],
         "apothecary": s.apothecary_price,
     }
-
-
-@require_GET
-def team_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "teams/team_list.html", {"teams": teams_selector()})
-
-
-FIXTURES_SHOWN = 6
-
-
-@require_GET
-def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = roster_sheet(pk)
-    context = {
-        "sheet": sheet,
-        "team": sheet.team,
-        "can_change": can_change(request.user, sheet.team),
-        "fixtures": scheduled_for([sheet.team.pk])[:FIXTURES_SHOWN],
-    }
-    return render(request, "teams/team_detail.html", context)
-
-
-@require_GET
-def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
-    if not sees_private(request.user):
-        return redirect_to_login(request.get_full_path())
-    team = get_object_or_404(Team, pk=pk)
-    entries = SlicePage(team.ledger.select_related("created_by").order_by("-seq"), request.GET.get("page"), 50)
-    return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
 
 
 @login_required
@@ -380,149 +294,6 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("team_manage", pk=team.pk)
 
 
-# --- players -------------------------------------------------------------------------------------
-
-
-def _get_player_for_change(request: HttpRequest, pk: int) -> Player:
-    player = get_object_or_404(Player.objects.select_related("team", "position"), pk=pk)
-    if not can_change(request.user, player.team):
-        raise PermissionDenied
-    return player
-
-
-@require_GET
-def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _player_page(request, pk)
-
-
-def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
-    """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
-    player = get_object_or_404(
-        with_career(Player.objects.select_related("team__race", "team__ruleset", "position")).prefetch_related(
-            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")), "stat_changes"
-        ),
-        pk=pk,
-    )
-    position = player.position_id
-    starting = per_version(request, ("position_skills", position), lambda: starting_skills(position))
-    r = player.team.ruleset.rules
-    context = {
-        "player": player,
-        "starting_skills": starting,
-        "spp": player.spp,
-        "skill_points": r.skill_points(player.spp),
-        "can_change": can_change(request.user, player.team),
-        "edit_form": edit_form or PlayerEditForm(initial={"name": player.name, "number": player.number}),
-        "mutation_form": MutationChoiceForm(choices=services.tzeentch_choices(r))
-        if player.mutation_choice_pending
-        else None,
-        "matches": player_match_history(player, request.GET.get("page")),
-        "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
-        "history": player_history(player),
-    }
-    return render(request, "teams/player_detail.html", context, status=400 if edit_form else 200)
-
-
-MATCHES_PER_PAGE = 20
-
-
-def starting_skills(position_id: int) -> list[str]:
-    """The position's starting skills' names (catalogue data, the same for every player of it)."""
-    links = Position.skills.through.objects.filter(position_id=position_id)
-    return list(Skill.objects.filter(pk__in=links.values("skill_id")).order_by("name").values_list("name", flat=True))
-
-
-def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
-    """Each player with his kept career counters (league.stats) as `career_<counter>`, read in the
-    player's own query (one indexed row each)."""
-    career = PlayerStats.objects.filter(player=OuterRef("pk"), season__isnull=True)
-    return players.annotate(**{f"career_{name}": Subquery(career.values(name)[:1]) for name in STAT_FIELDS_PLAYER})
-
-
-def player_match_history(player: Player, page: str | None = None) -> SlicePage:
-    """His line in every confirmed match report, newest first, with the SPP it earned (R28); a page
-    at a time, so a long career costs what a short one does."""
-
-    r = player.team.ruleset.rules
-    lines = (
-        PlayerMatch.objects.filter(player=player, match__status=Match.Status.CONFIRMED)
-        .select_related("match__home", "match__away", "match__season")
-        .order_by("-match__confirmed_at", "-match_id")
-    )
-    rows = SlicePage(lines, page, MATCHES_PER_PAGE)
-    for row in rows:
-        row.spp = record_spp(r, row)
-    return rows
-
-
-@require_POST
-def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _get_player_for_change(request, pk)
-    form = PlayerEditForm(request.POST)
-    if not form.is_valid():
-        return _player_page(request, player.pk, edit_form=form)
-    try:
-        services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
-    except rosters.TeamRuleError as exc:
-        refusal_on_form(form, exc, "number")
-        return _player_page(request, player.pk, edit_form=form)
-    messages.success(request, _("Saved."))
-    return redirect(_safe_next(request) or player.get_absolute_url())
-
-
-def _safe_next(request: HttpRequest) -> str | None:
-    """`next` only when it points inside this site: not https://evil.example/, not javascript:."""
-    url = request.POST.get("next") or ""
-    safe = url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-    return url if safe else None
-
-
-@require_POST
-def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
-    player = _get_player_for_change(request, pk)
-    if how not in {"retire", "fire"}:
-        raise PermissionDenied
-    if not is_confirmed(request):
-        if how == "retire":
-            question = _("Retire %(player)s? The team gets a free assistant coach. It cannot be undone.")
-        else:
-            question = _("Fire %(player)s? It cannot be undone.")
-        return confirm_page(
-            request,
-            question=question % {"player": player},
-            button=_("Yes, retire") if how == "retire" else _("Yes, fire"),
-            cancel_url=reverse("team_manage", args=[player.team_id]),
-        )
-    try:
-        if how == "retire":
-            services.retire_player(player, by=request.user)
-            messages.success(
-                request, _("%(player)s is retired: the team gets a free assistant coach.") % {"player": player}
-            )
-        elif how == "fire":
-            services.fire_player(player, by=request.user)
-            messages.success(request, _("%(player)s is fired.") % {"player": player})
-        else:
-            raise PermissionDenied
-    except AlreadyDone as exc:
-        messages.info(request, exc.messages[0])
-    except rosters.TeamRuleError as exc:
-        flash_refusal(request, exc)
-    return redirect("team_manage", pk=player.team_id)
-
-
-@require_POST
-def player_mutation(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _get_player_for_change(request, pk)
-    form = MutationChoiceForm(request.POST, choices=services.tzeentch_choices(player.team.ruleset.rules))
-    if form.is_valid():
-        try:
-            services.choose_starting_mutation(player, form.cleaned_data["skill"], by=request.user)
-        except rosters.TeamRuleError as exc:
-            flash_refusal(request, exc)
-    return redirect(player)
-
-
 # --- registering existing teams (the board) -----------------------------------------------------
 
 
@@ -566,91 +337,3 @@ def team_import(request: HttpRequest) -> HttpResponse:
             return redirect(team)
     context = {"form": RegisterTeamForm(), "import_form": import_form}
     return render(request, "teams/team_register.html", context, status=400)
-
-
-# --- JSON API ------------------------------------------------------------------------------------
-
-
-def _position_json(p: Position) -> dict:
-    return {
-        "name": p.name,
-        "max": p.max_count,
-        "price": p.price,
-        "ma": p.ma,
-        "st": p.st,
-        "ag": p.ag,
-        "av": p.av,
-        "skills": [s.name for s in p.skills.all()],
-        "normal": p.normal_access,
-        "double": p.double_access,
-    }
-
-
-@require_GET
-def api_races(request: HttpRequest) -> JsonResponse:
-    races = [
-        {
-            "name": r.name,
-            "reroll_price": r.reroll_price,
-            "apothecary": r.apothecary_allowed,
-            "head_coach": r.head_coach,
-            "healer": r.healer,
-            "positions": [_position_json(p) for p in r.positions.all()],
-        }
-        for r in _races_with_positions()
-    ]
-    big_guys = [{**_position_json(p), "allied": [r.name for r in p.allied_races.all()]} for p in _big_guys()]
-    for b in big_guys:
-        b.pop("max")
-    return JsonResponse({"races": races, "big_guys": big_guys})
-
-
-@require_GET
-def api_teams(request: HttpRequest) -> JsonResponse:
-    teams = [
-        {
-            "id": t.pk,
-            "name": t.name,
-            "race": t.race.name,
-            "coach": t.coach.get_username(),
-            "treasury": t.treasury or 0,
-            "fan_factor": t.fan_factor,
-            "url": request.build_absolute_uri(f"/api/teams/{t.pk}/"),
-        }
-        for t in teams_selector()
-    ]
-    return JsonResponse({"teams": [_public(request, team) for team in teams]})
-
-
-@require_GET
-def api_team(request: HttpRequest, pk: int) -> JsonResponse:
-    return JsonResponse(_public(request, roster_sheet(pk).as_dict()))
-
-
-PRIVATE_FIELDS = ("coach", "treasury")
-
-
-def _public(request: HttpRequest, team: dict) -> dict:
-    """A team as the visitor may see it: without the coach and the treasury for anonymous visitors."""
-    if sees_private(request.user):
-        return team
-    return {key: value for key, value in team.items() if key not in PRIVATE_FIELDS}
-
-
-@require_GET
-def team_history(request: HttpRequest, pk: int) -> HttpResponse:
-    """The team across seasons: division, place and record each season, and its matches."""
-
-    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
-    matches = (
-        Match.objects.for_team(team)
-        .confirmed()
-        .select_related("season", "home", "away")
-        .order_by("-confirmed_at", "-pk")
-    )
-    matches = SlicePage(matches, request.GET.get("page"), 50)
-    return render(
-        request,
-        "teams/team_history.html",
-        {"team": team, "seasons": league_selectors.team_history(team), "matches": matches},
-    )

@@ -1,0 +1,73 @@
+"""Helpers the match pages share: the htmx request type, who may act on a match, the match page context."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django_htmx.middleware import HtmxDetails
+
+from league.accounts import is_board
+from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
+from matches import live
+from matches.forms import (
+    DisputeForm,
+)
+from matches.models import Match
+from matches.report import (
+    report_history,
+)
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request through django-htmx's middleware (django-htmx's example types it so)."""
+
+    htmx: HtmxDetails
+
+
+def _match_detail_context(request: HttpRequest, match: Match, dispute_form: DisputeForm | None = None) -> dict:
+    board = is_board(request.user)
+    return {
+        "match": match,
+        "is_board": board,
+        "can_report": can_report(request.user, match),
+        "postmatch_teams": [
+            t for t in (match.home, match.away) if t is not None and (board or t.coach_id == request.user.pk)
+        ],
+        "lines": match.lines.select_related("player", "injured_by"),
+        "apothecary_uses": match.apothecary_uses.select_related("player"),
+        "dice": match.dice.select_related("team", "player", "rolled_by"),
+        "result_form": ResultForm(match=match) if board and match.status == Match.Status.SCHEDULED else None,
+        "forfeit_form": ForfeitForm(match=match)
+        if board and match.status == Match.Status.SCHEDULED and match.home_id and match.away_id
+        else None,
+        "move_form": MoveFixtureForm(initial={"round": match.round, "date": match.date})
+        if board and match.status == Match.Status.SCHEDULED
+        else None,
+        "dispute_form": dispute_form or DisputeForm(),
+        "history": match.history.select_related("history_user").order_by("-history_date")[:20],
+        "report_history": report_history(match),
+        "live_shown": live.shown(match),
+    }
+
+
+def _get_match_for_board(request: HttpRequest, pk: int) -> Match:
+    if not is_board(request.user):
+        raise PermissionDenied
+    return get_object_or_404(Match.objects.select_related("home", "away", "cup"), pk=pk)
+
+
+def _get_match_for_coach(request: HttpRequest, pk: int) -> Match:
+    """The one access check for report writes: a coach of either team, or the board; else 403."""
+    match = get_object_or_404(
+        Match.objects.select_related("season__ruleset", "home__coach", "away__coach", "cup", "division"), pk=pk
+    )
+    if not can_report(request.user, match):
+        raise PermissionDenied
+    return match
+
+
+def can_report(user, match: Match) -> bool:
+    if not user.is_authenticated:
+        return False
+    return is_board(user) or user.pk in {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}

@@ -1,0 +1,133 @@
+"""The match list and match page, and what the board does to a match: result, forfeit, move, reopen, void."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from league import services as league_services
+from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
+from league.models import Season
+from league.responses import act_and_redirect, flash_refusal
+from league.selectors import current_season, season_board
+from matches import results
+from matches.models import Match
+from matches.report import (
+    reopen_report,
+    void_match,
+)
+from matches.selectors import filter_rounds
+from matches.views.base import _get_match_for_board, _match_detail_context
+
+
+@require_GET
+def match_list(request: HttpRequest) -> HttpResponse:
+    """Fixtures and results by round."""
+    pk = request.GET.get("season", "")
+    season = (
+        get_object_or_404(Season.objects.select_related("ruleset", "cup"), pk=int(pk))
+        if pk.isascii() and pk.isdecimal() and len(pk) < 10  # "²" is a digit to Python, not a number
+        else current_season()
+    )
+    board = season_board(season, latest=0, upcoming=0, rounds=True)
+    team, division = (int(v) if v.isdigit() else None for v in (request.GET.get(k, "") for k in ("team", "division")))
+    board.rounds = filter_rounds(board.rounds, team=team, division=division)
+    filters = {"team": team, "division": division}
+    return render(request, "matches/match_list.html", {"board": board, "seasons": Season.objects.all(), **filters})
+
+
+@require_GET
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("season", "division", "cup", "home__race", "away__race", "tiebreak_winner"),
+        pk=pk,
+    )
+    return render(request, "matches/match_detail.html", _match_detail_context(request, match))
+
+
+@require_POST
+def match_result(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _get_match_for_board(request, pk)
+    form = ResultForm(request.POST, match=match)
+    if form.is_valid():
+        d = form.cleaned_data
+        try:
+            results.record_result(
+                match,
+                home_score=d["home_score"],
+                away_score=d["away_score"],
+                home_casualties=d["home_casualties"],
+                away_casualties=d["away_casualties"],
+                tiebreak_winner_id=form.tiebreak_winner_id(),
+                by=request.user,
+            )
+        except results.MatchError as exc:
+            flash_refusal(request, exc)
+        else:
+            messages.success(request, _("Result recorded."))
+    else:
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+    return redirect(match)
+
+
+@require_POST
+def match_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board records a forfeit (R35)."""
+    match = _get_match_for_board(request, pk)
+    form = ForfeitForm(request.POST, match=match)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+        return redirect(match)
+    team = match.home if form.cleaned_data["team"] == match.home_id else match.away
+
+    def forfeit() -> str:
+        results.record_forfeit(match, team, by=request.user)
+        return _("%(team)s forfeits: the opponent is awarded the win (R35).") % {"team": team.name}
+
+    return act_and_redirect(request, forfeit, match)
+
+
+@require_POST
+def match_move(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _get_match_for_board(request, pk)
+    form = MoveFixtureForm(request.POST)
+    if form.is_valid():
+        if match.cup_id:  # a cup round is its place in the bracket (R34): only the date moves
+            form.cleaned_data["round"] = match.round
+        try:
+            league_services.move_fixture(match, **form.cleaned_data)
+        except league_services.SeasonError as exc:
+            flash_refusal(request, exc)
+        else:
+            messages.success(request, _("Fixture moved."))
+    return redirect(match)
+
+
+BOARD_REPORT_ACTIONS = {
+    "reopen": (reopen_report, gettext_lazy("The report is reopened.")),
+    "void": (void_match, gettext_lazy("The match is void.")),
+}
+
+
+@require_POST
+def match_board_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """The board reopens a confirmed report or voids a match."""
+    match = _get_match_for_board(request, pk)
+    if action not in BOARD_REPORT_ACTIONS:
+        raise PermissionDenied
+    service, done = BOARD_REPORT_ACTIONS[action]
+
+    def run() -> str:
+        service(match, by=request.user)
+        return str(done)
+
+    return act_and_redirect(request, run, match)

@@ -1,0 +1,166 @@
+"""The post-match sequence of each team."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from league.accounts import is_board
+from matches import postmatch as postmatch_service
+from matches.forms import (
+    DevelopmentForm,
+    EmptyStepForm,
+    FanFactorForm,
+    InjuriesForm,
+    InjuryDiceForm,
+    MvpForm,
+    RollDevelopmentForm,
+    StepForm,
+    WinningsForm,
+)
+from matches.models import DevelopmentRoll, Match, PostMatch
+from matches.views.base import HtmxHttpRequest
+from matches.views.prematch import StepAction, run_step
+from teams.models import Team
+
+# --- the post-match sequence -------------------------------------------------------------------
+
+
+def _get_team_in_match(request: HttpRequest, pk: int, team_pk: int) -> tuple[Match, Team]:
+    """The team's coach or the board walk a team's post-match sequence; everyone else 403."""
+    match = get_object_or_404(Match.objects.select_related("season__ruleset", "home__race", "away__race"), pk=pk)
+    if team_pk not in (match.home_id, match.away_id):
+        raise PermissionDenied
+    team = match.home if team_pk == match.home_id else match.away
+    if not request.user.is_authenticated or not (is_board(request.user) or team.coach_id == request.user.pk):
+        raise PermissionDenied
+    return match, team
+
+
+def _postmatch_context(
+    match: Match, team: Team, postmatch: PostMatch | None = None, invalid: StepForm | None = None
+) -> dict:
+    """What the page shows, with the form of the next step only; `invalid` in place of its fresh one."""
+    postmatch = postmatch or postmatch_service.get_postmatch(match, team)
+    r = match.season.ruleset.rules if postmatch.ruleset_id == match.season.ruleset_id else postmatch.ruleset.rules
+    done = postmatch.done
+    rolls = []
+    if done == PostMatch.Step.MVP:
+        rolls = list(
+            DevelopmentRoll.objects.filter(match=match, player__team=team)
+            .select_related("player__position", "dice")
+            .prefetch_related("player__position__skills")
+        )
+    specs = postmatch_service.skill_specs() if rolls else []
+    rolls_with_choices = [(roll, postmatch_service.choices_for(roll, r, skills=specs)) for roll in rolls]
+
+    def form(cls: type[StepForm], **kwargs) -> StepForm:
+        if isinstance(invalid, DevelopmentForm) and cls is DevelopmentForm:
+            return invalid.with_choices(rolls_with_choices)
+        if invalid is not None and type(invalid) is cls:
+            return invalid
+        return cls(match=match, team=team, **kwargs)
+
+    step_form, facts = None, None
+    if done == 0:
+        step_form = form(WinningsForm)
+    elif done == PostMatch.Step.WINNINGS:
+        facts = postmatch_service.injury_facts(match, team)
+        pending = postmatch_service.pending_injury_dice(match, team, facts)
+        step_form = form(InjuryDiceForm, facts=facts) if pending else form(InjuriesForm, facts=facts)
+    elif done in (PostMatch.Step.INJURIES, PostMatch.Step.FAN_FACTOR, PostMatch.Step.PURCHASES):
+        step_form = form(EmptyStepForm)
+    elif done == PostMatch.Step.STADIUM:
+        step_form = form(MvpForm)
+    elif done == PostMatch.Step.MVP:
+        step_form = form(DevelopmentForm, rolls=rolls_with_choices) if rolls else form(RollDevelopmentForm)
+    elif done == PostMatch.Step.DEVELOPMENT:
+        step_form = form(FanFactorForm)
+    return {
+        "match": match,
+        "team": team,
+        "postmatch": postmatch,
+        "Step": PostMatch.Step,
+        "explanations": postmatch.explanations,
+        "form": step_form,
+        "errors": invalid.non_field_errors() if invalid is not None else [],
+        "injury_dice": postmatch_service.injury_dice_shown(match, team, facts) if facts else [],
+        "opponent": match.away if team.pk == match.home_id else match.home,
+        "healing": r.settings,  # the Bandage Crew's and the Apprentice's prices and targets (R9, R25)
+    }
+
+
+@require_GET
+def match_postmatch(request: HtmxHttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match, team = _get_team_in_match(request, pk, team_pk)
+    if match.status != Match.Status.CONFIRMED:
+        messages.error(request, _("The post-match sequence starts once the report is confirmed."))
+        return redirect(match)
+    return render(request, "matches/postmatch.html", _postmatch_context(match, team))
+
+
+def _post(service: Callable[..., Any], **fields: Callable[[Any], Any]) -> Callable[[Any, Any], Any]:
+    """A post-match service called with the form's match and team and the named values of the form."""
+    return lambda f, by: service(f.match, f.team, by=by, **{k: get(f) for k, get in fields.items()})
+
+
+POSTMATCH_STEPS = {
+    "winnings": StepAction(
+        WinningsForm,
+        _post(
+            postmatch_service.winnings,
+            roll=lambda f: f.cleaned_data["roll"],
+            kiosk=lambda f: f.cleaned_data.get("kiosk"),
+        ),
+    ),
+    "injury-dice": StepAction(InjuryDiceForm, _post(postmatch_service.roll_injury_dice, entered=lambda f: f.entered())),
+    "injuries": StepAction(
+        InjuriesForm,
+        _post(
+            postmatch_service.injuries,
+            healer_targets=lambda f: f.cleaned_data["healer_targets"],
+            entered=lambda f: f.entered(),
+            raise_zombie=lambda f: f.cleaned_data.get("raise_zombie"),
+        ),
+    ),
+    "stadium": StepAction(EmptyStepForm, _post(postmatch_service.stadium)),
+    "mvp": StepAction(MvpForm, _post(postmatch_service.mvp, roll=lambda f: f.cleaned_data.get("roll"))),
+    "roll-development": StepAction(
+        RollDevelopmentForm, _post(postmatch_service.roll_development, entered=lambda f: f.entered())
+    ),
+    "development": StepAction(
+        DevelopmentForm, _post(postmatch_service.develop, choices=lambda f: f.choices(), entered=lambda f: f.entered())
+    ),
+    "fan-factor": StepAction(FanFactorForm, _post(postmatch_service.fan_factor, roll=lambda f: f.cleaned_data["roll"])),
+    "purchases": StepAction(EmptyStepForm, _post(postmatch_service.purchases_done)),
+    "complete": StepAction(EmptyStepForm, _post(postmatch_service.complete)),
+}
+
+
+@require_POST
+def match_postmatch_step(request: HtmxHttpRequest, pk: int, team_pk: int, step: str) -> HttpResponse:
+    """One step of a team's post-match sequence, by the table POSTMATCH_STEPS."""
+    match, team = _get_team_in_match(request, pk, team_pk)
+    action = POSTMATCH_STEPS.get(step)
+    if action is None:
+        raise PermissionDenied
+    return run_step(
+        request,
+        action,
+        action.form(request.POST, match=match, team=team),
+        fragment=lambda invalid, result: _postmatch_context(
+            match, team, result if isinstance(result, PostMatch) else None, invalid
+        ),
+        page="matches/postmatch.html",
+        done=redirect("match_postmatch", pk=match.pk, team_pk=team.pk),
+    )

@@ -1,0 +1,295 @@
+"""The pre-match sequence and the referee sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from league.accounts import is_board
+from league.refusals import Refusal
+from league.responses import refusal_on_form
+from matches import postmatch as postmatch_service
+from matches import prematch as prematch_service
+from matches.forms import (
+    ChefForm,
+    GateForm,
+    HandicapForm,
+    InspiredDevelopmentForm,
+    InspireForm,
+    NigglingForm,
+    SquadForm,
+    StepForm,
+    TicketsForm,
+    WeatherForm,
+)
+from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
+from matches.prematch import Step
+from matches.views.base import HtmxHttpRequest, _get_match_for_coach
+from teams.models import Player, Race, Team
+
+# --- the pre-match sequence --------------------------------------------------------------------
+
+
+def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm | None = None) -> dict:
+    """The page, with a form for each step a person may take now; `invalid` in place of its fresh one."""
+    prematch = prematch_service.get_prematch(match)
+    squads = {
+        team.pk: {e.player_id: e for e in SquadEntry.objects.filter(match=match, team=team).select_related("player")}
+        for team in (match.home, match.away)
+    }
+    user = request.user
+    board = is_board(user)
+    done = prematch.done
+
+    def form(cls: type[StepForm], team: Team | None = None, **kwargs) -> StepForm:
+        if invalid is not None and type(invalid) is cls and invalid.team == team:
+            return invalid
+        return cls(match=match, team=team, **kwargs)
+
+    # R23: the Inspiration MVP's development rolls wait for the coach's choice before the match
+    inspired = {
+        team.pk: [
+            (roll, postmatch_service.choices_for(roll, prematch.ruleset.rules))
+            for roll in prematch_service.inspired_rolls(match, team)
+        ]
+        if done >= Step.HANDICAP
+        else []
+        for team in (match.home, match.away)
+    }
+
+    def inspired_form(team: Team) -> InspiredDevelopmentForm:
+        if isinstance(invalid, InspiredDevelopmentForm) and invalid.team == team:
+            return invalid.with_choices(inspired[team.pk])
+        return InspiredDevelopmentForm(match=match, team=team, rolls=inspired[team.pk])
+
+    teams = []
+    for team in (match.home, match.away):
+        roster = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
+        mine = board or team.coach_id == user.pk
+        squad = squads[team.pk]
+        default = [p.pk for p in roster if not p.miss_matches][: prematch.ruleset.rules.settings.max_squad]
+        teams.append(
+            {
+                "team": team,
+                "roster": roster,
+                "squad": squad,
+                "mine": mine,
+                "squad_form": form(SquadForm, team, roster=roster, initial={"players": list(squad) or default})
+                if mine and done < Step.WEATHER
+                else None,
+                "niggling_form": form(NigglingForm, team)
+                if mine
+                and done == Step.FAN_FACTOR_MODIFIER
+                and not prematch_service.niggling_checked(match, prematch, team)
+                else None,
+                "niggling_done": prematch_service.niggling_checked(match, prematch, team),
+                "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
+                "chef_done": prematch_service.chef_bought(match, prematch, team),
+                "chef_form": form(ChefForm, team) if mine and done == Step.HANDICAP else None,
+                "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
+                "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,
+                "inspired_waiting": bool(inspired.get(team.pk)),
+            }
+        )
+    inspire_forms = {}
+    handicaps = list(HandicapDraw.objects.filter(match=match).select_related("team", "player"))
+    for h in handicaps:
+        t = next(t for t in teams if t["team"].pk == h.team_id)
+        if h.key == "inspiration" and not h.player_id and t["mine"]:
+            inspire_forms[h.pk] = form(InspireForm, t["team"])
+    return {
+        "match": match,
+        "prematch": prematch,
+        "teams": teams,
+        "Step": Step,
+        "is_home_coach": board or match.home.coach_id == user.pk,
+        "weather_form": form(WeatherForm) if done == Step.SQUADS else None,
+        "tickets_form": form(TicketsForm) if done == Step.WEATHER else None,
+        "gate_form": form(GateForm) if done == Step.TICKETS else None,
+        "handicap_form": form(HandicapForm) if done == Step.NIGGLING else None,
+        "handicaps": [(h, inspire_forms.get(h.pk)) for h in handicaps],
+        "errors": invalid.non_field_errors() if invalid is not None else [],
+        "explanations": prematch.explanations,
+        "max_squad": prematch.ruleset.rules.settings.max_squad,
+    }
+
+
+@require_GET
+def match_prematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = _get_match_for_coach(request, pk)
+    return render(request, "matches/prematch.html", _prematch_context(request, match))
+
+
+@dataclass(frozen=True)
+class StepAction:
+    """A step: its form, the service it calls with the valid form, and who may take it: "any" coach of
+    the match, the "home" coach, or the coach of the posted "team"; the board always."""
+
+    form: type[StepForm]
+    run: Callable[[Any, Any], Any]
+    who: str = "any"
+
+
+PREMATCH_STEPS = {
+    "squad": StepAction(
+        SquadForm, lambda f, by: prematch_service.pick_squad(f.match, f.team, f.cleaned_data["players"], by=by), "team"
+    ),
+    "weather": StepAction(
+        WeatherForm, lambda f, by: prematch_service.roll_weather(f.match, entered=f.cleaned_data["weather"], by=by)
+    ),
+    "tickets": StepAction(
+        TicketsForm,
+        lambda f, by: prematch_service.set_tickets(
+            f.match, ticket=f.cleaned_data["ticket"], neutral=f.cleaned_data.get("neutral", False), by=by
+        ),
+        "home",
+    ),
+    "gate": StepAction(
+        GateForm,
+        lambda f, by: prematch_service.roll_gate(
+            f.match,
+            home_dice=f.cleaned_data.get("home_gate"),
+            away_dice=f.cleaned_data.get("away_gate"),
+            vandalism_die=f.cleaned_data["vandalism"],
+            by=by,
+        ),
+    ),
+    "niggling": StepAction(
+        NigglingForm,
+        lambda f, by: prematch_service.check_niggling(
+            f.match, f.team, apothecary_for=f.cleaned_data.get("apothecary", []), entered=f.entered(), by=by
+        ),
+        "team",
+    ),
+    "handicap": StepAction(
+        HandicapForm,
+        lambda f, by: prematch_service.roll_handicap(
+            f.match,
+            entered=None
+            if f.cleaned_data["handicap"] is None
+            else [10 * tens + units for tens, units in f.cleaned_data["handicap"]],
+            by=by,
+        ),
+    ),
+    "chef": StepAction(
+        ChefForm,
+        lambda f, by: prematch_service.buy_chef_dice(f.match, f.team, count=f.cleaned_data["count"] or 0, by=by),
+        "team",
+    ),
+    "inspire": StepAction(
+        InspireForm,
+        lambda f, by: prematch_service.inspire(f.match, f.team, f.cleaned_data["player"], entered=f.entered(), by=by),
+        "team",
+    ),
+    "inspired-development": StepAction(
+        InspiredDevelopmentForm,
+        lambda f, by: prematch_service.choose_inspired_development(
+            f.match, f.team, choices=f.choices(), entered=f.entered(), by=by
+        ),
+        "team",
+    ),
+}
+
+
+def _acting_team(request: HtmxHttpRequest, match: Match, who: str) -> Team | None:
+    """The team a step is taken for, or 403 for a person who may not take it."""
+    board = is_board(request.user)
+    if who == "home" and not (board or match.home.coach_id == request.user.pk):
+        raise PermissionDenied  # the home coach sets the ticket price
+    if who != "team":
+        return None
+    posted = request.POST.get("team", "")
+    team = next((t for t in (match.home, match.away) if str(t.pk) == posted), None)
+    if team is None or not (board or team.coach_id == request.user.pk):
+        raise PermissionDenied
+    return team
+
+
+def run_step(
+    request: HtmxHttpRequest,
+    action: StepAction,
+    form: StepForm,
+    *,
+    fragment: Callable[[StepForm | None, Any], dict],
+    page: str,
+    done: HttpResponse,
+) -> HttpResponse:
+    """form → service → response. Valid: the next step's fragment (htmx) or the redirect `done`.
+    Invalid or refused: the same step again with the errors beside the fields and what was typed kept;
+    status 200 for htmx (htmx 2 swaps only 2xx), 422 with the whole page for a plain post."""
+    if form.is_valid():
+        try:
+            result = action.run(form, request.user)
+        except Refusal as exc:
+            refusal_on_form(form, exc)
+        else:
+            if request.htmx:
+                return render(request, f"{page}#steps", fragment(None, result))
+            return done
+    if request.htmx:
+        return render(request, f"{page}#steps", fragment(form, None))
+    return render(request, page, fragment(form, None), status=422)
+
+
+@require_POST
+def match_prematch_step(request: HtmxHttpRequest, pk: int, step: str) -> HttpResponse:
+    """One step of the pre-match sequence, by the table PREMATCH_STEPS."""
+    match = _get_match_for_coach(request, pk)
+    action = PREMATCH_STEPS.get(step)
+    if action is None:
+        raise PermissionDenied
+    team = _acting_team(request, match, action.who)
+    return run_step(
+        request,
+        action,
+        action.form(request.POST, match=match, team=team),
+        fragment=lambda invalid, _result: _prematch_context(request, match, invalid),
+        page="matches/prematch.html",
+        done=redirect("match_prematch", pk=match.pk),
+    )
+
+
+SHEET_SKILLS = ("position__skills", "gained_skills__skill")
+
+
+@require_GET
+def referee_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printable referee sheet (Dommerskjema) for the table."""
+    match = get_object_or_404(
+        Match.objects.select_related("season__ruleset", "home__race", "away__race", "cup", "division"), pk=pk
+    )
+    prematch = PreMatch.objects.filter(match=match).first()
+    squads = []
+    for team in (match.home, match.away):
+        entries = (
+            SquadEntry.objects.filter(match=match, team=team)
+            .select_related("player__position")
+            .prefetch_related(*(f"player__{name}" for name in SHEET_SKILLS))
+        )
+        if not entries:  # no pre-match online: the whole roster, its boxes filled in by hand at the table
+            roster = Player.objects.on_roster().filter(team=team).select_related("position").order_by("number")
+            entries = [SquadEntry(match=match, team=team, player=p) for p in roster.prefetch_related(*SHEET_SKILLS)]
+        home = team.pk == match.home_id
+        squads.append(
+            {
+                "team": team,
+                "entries": entries,
+                "rerolls": match.season.ruleset.rules.match_rerolls(team.rerolls, home=home),
+            }
+        )
+    context = {
+        "match": match,
+        "prematch": prematch,
+        "squads": squads,
+        "handicaps": HandicapDraw.objects.filter(match=match),
+    }
+    return render(request, "matches/referee_sheet.html", context)

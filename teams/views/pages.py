@@ -1,0 +1,96 @@
+"""The race catalogue, the team list, the team page, its ledger and its history."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from league import selectors as league_selectors
+from league.accounts import sees_private
+from league.paging import SlicePage
+from matches.models import Match
+from matches.selectors import scheduled_for
+from teams.models import Position, Race, Skill, Team
+from teams.selectors import roster_sheet
+from teams.selectors import team_list as teams_selector
+from teams.views.base import can_change
+
+# --- catalogue -----------------------------------------------------------------------------------
+
+
+def _races_with_positions():
+    skills = Prefetch("skills", queryset=Skill.objects.order_by("name"))
+    positions = Position.objects.filter(big_guy=False).prefetch_related(skills)
+    return Race.objects.prefetch_related(Prefetch("positions", queryset=positions))
+
+
+def _big_guys():
+    return Position.objects.filter(big_guy=True).prefetch_related(
+        Prefetch("skills", queryset=Skill.objects.order_by("name")), "allied_races"
+    )
+
+
+@require_GET
+def race_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "teams/race_list.html", {"races": _races_with_positions(), "big_guys": _big_guys()})
+
+
+@require_GET
+def race_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    race = get_object_or_404(_races_with_positions(), slug=slug)
+    big_guys = _big_guys().filter(allied_races=race)
+    return render(request, "teams/race_detail.html", {"race": race, "big_guys": big_guys})
+
+
+# --- teams ---------------------------------------------------------------------------------------
+
+
+@require_GET
+def team_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "teams/team_list.html", {"teams": teams_selector()})
+
+
+FIXTURES_SHOWN = 6
+
+
+@require_GET
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = roster_sheet(pk)
+    context = {
+        "sheet": sheet,
+        "team": sheet.team,
+        "can_change": can_change(request.user, sheet.team),
+        "fixtures": scheduled_for([sheet.team.pk])[:FIXTURES_SHOWN],
+    }
+    return render(request, "teams/team_detail.html", context)
+
+
+@require_GET
+def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
+    if not sees_private(request.user):
+        return redirect_to_login(request.get_full_path())
+    team = get_object_or_404(Team, pk=pk)
+    entries = SlicePage(team.ledger.select_related("created_by").order_by("-seq"), request.GET.get("page"), 50)
+    return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
+
+
+@require_GET
+def team_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team across seasons: division, place and record each season, and its matches."""
+
+    team = get_object_or_404(Team.objects.select_related("race"), pk=pk)
+    matches = (
+        Match.objects.for_team(team)
+        .confirmed()
+        .select_related("season", "home", "away")
+        .order_by("-confirmed_at", "-pk")
+    )
+    matches = SlicePage(matches, request.GET.get("page"), 50)
+    return render(
+        request,
+        "teams/team_history.html",
+        {"team": team, "seasons": league_selectors.team_history(team), "matches": matches},
+    )

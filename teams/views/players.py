@@ -1,0 +1,172 @@
+"""The player page and what a coach does to a player."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from league.confirm import confirm_page, is_confirmed
+from league.models import STAT_FIELDS_PLAYER, PlayerStats
+from league.pagecache import per_version
+from league.paging import SlicePage
+from league.refusals import AlreadyDone
+from league.responses import flash_refusal, refusal_on_form
+from league.rules.records import record_spp
+from matches.models import Match, PlayerMatch
+from teams import rosters, services
+from teams.forms import (
+    MutationChoiceForm,
+    PlayerEditForm,
+)
+from teams.models import Player, PlayerSkill, Position, Skill
+from teams.selectors import player_history
+from teams.views.base import can_change
+
+# --- players -------------------------------------------------------------------------------------
+
+
+def _get_player_for_change(request: HttpRequest, pk: int) -> Player:
+    player = get_object_or_404(Player.objects.select_related("team", "position"), pk=pk)
+    if not can_change(request.user, player.team):
+        raise PermissionDenied
+    return player
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _player_page(request, pk)
+
+
+def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
+    """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
+    player = get_object_or_404(
+        with_career(Player.objects.select_related("team__race", "team__ruleset", "position")).prefetch_related(
+            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")), "stat_changes"
+        ),
+        pk=pk,
+    )
+    position = player.position_id
+    starting = per_version(request, ("position_skills", position), lambda: starting_skills(position))
+    r = player.team.ruleset.rules
+    context = {
+        "player": player,
+        "starting_skills": starting,
+        "spp": player.spp,
+        "skill_points": r.skill_points(player.spp),
+        "can_change": can_change(request.user, player.team),
+        "edit_form": edit_form or PlayerEditForm(initial={"name": player.name, "number": player.number}),
+        "mutation_form": MutationChoiceForm(choices=services.tzeentch_choices(r))
+        if player.mutation_choice_pending
+        else None,
+        "matches": player_match_history(player, request.GET.get("page")),
+        "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
+        "history": player_history(player),
+    }
+    return render(request, "teams/player_detail.html", context, status=400 if edit_form else 200)
+
+
+MATCHES_PER_PAGE = 20
+
+
+def starting_skills(position_id: int) -> list[str]:
+    """The position's starting skills' names (catalogue data, the same for every player of it)."""
+    links = Position.skills.through.objects.filter(position_id=position_id)
+    return list(Skill.objects.filter(pk__in=links.values("skill_id")).order_by("name").values_list("name", flat=True))
+
+
+def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
+    """Each player with his kept career counters (league.stats) as `career_<counter>`, read in the
+    player's own query (one indexed row each)."""
+    career = PlayerStats.objects.filter(player=OuterRef("pk"), season__isnull=True)
+    return players.annotate(**{f"career_{name}": Subquery(career.values(name)[:1]) for name in STAT_FIELDS_PLAYER})
+
+
+def player_match_history(player: Player, page: str | None = None) -> SlicePage:
+    """His line in every confirmed match report, newest first, with the SPP it earned (R28); a page
+    at a time, so a long career costs what a short one does."""
+
+    r = player.team.ruleset.rules
+    lines = (
+        PlayerMatch.objects.filter(player=player, match__status=Match.Status.CONFIRMED)
+        .select_related("match__home", "match__away", "match__season")
+        .order_by("-match__confirmed_at", "-match_id")
+    )
+    rows = SlicePage(lines, page, MATCHES_PER_PAGE)
+    for row in rows:
+        row.spp = record_spp(r, row)
+    return rows
+
+
+@require_POST
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _get_player_for_change(request, pk)
+    form = PlayerEditForm(request.POST)
+    if not form.is_valid():
+        return _player_page(request, player.pk, edit_form=form)
+    try:
+        services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
+    except rosters.TeamRuleError as exc:
+        refusal_on_form(form, exc, "number")
+        return _player_page(request, player.pk, edit_form=form)
+    messages.success(request, _("Saved."))
+    return redirect(_safe_next(request) or player.get_absolute_url())
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    """`next` only when it points inside this site: not https://evil.example/, not javascript:."""
+    url = request.POST.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return url if safe else None
+
+
+@require_POST
+def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
+    player = _get_player_for_change(request, pk)
+    if how not in {"retire", "fire"}:
+        raise PermissionDenied
+    if not is_confirmed(request):
+        if how == "retire":
+            question = _("Retire %(player)s? The team gets a free assistant coach. It cannot be undone.")
+        else:
+            question = _("Fire %(player)s? It cannot be undone.")
+        return confirm_page(
+            request,
+            question=question % {"player": player},
+            button=_("Yes, retire") if how == "retire" else _("Yes, fire"),
+            cancel_url=reverse("team_manage", args=[player.team_id]),
+        )
+    try:
+        if how == "retire":
+            services.retire_player(player, by=request.user)
+            messages.success(
+                request, _("%(player)s is retired: the team gets a free assistant coach.") % {"player": player}
+            )
+        elif how == "fire":
+            services.fire_player(player, by=request.user)
+            messages.success(request, _("%(player)s is fired.") % {"player": player})
+        else:
+            raise PermissionDenied
+    except AlreadyDone as exc:
+        messages.info(request, exc.messages[0])
+    except rosters.TeamRuleError as exc:
+        flash_refusal(request, exc)
+    return redirect("team_manage", pk=player.team_id)
+
+
+@require_POST
+def player_mutation(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _get_player_for_change(request, pk)
+    form = MutationChoiceForm(request.POST, choices=services.tzeentch_choices(player.team.ruleset.rules))
+    if form.is_valid():
+        try:
+            services.choose_starting_mutation(player, form.cleaned_data["skill"], by=request.user)
+        except rosters.TeamRuleError as exc:
+            flash_refusal(request, exc)
+    return redirect(player)

@@ -3,7 +3,7 @@ JSON API. The names are re-exported here for `teams.urls`."""
 
 from teams.views.api import PRIVATE_FIELDS, api_races, api_team, api_teams
 from teams.views.base import can_change
-from teams.views.manage import (
+from teams.views.management import (
     STAFF_PURCHASES,
     creation_prices,
     team_buy,

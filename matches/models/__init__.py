@@ -1,0 +1,22 @@
+"""The match app's rows: the match and its dice, the players' lines, the pre- and post-match
+sequences and the live log. One module per part; every model is importable from here."""
+
+from matches.models.lines import ApothecaryUse, PlayerMatch, SquadEntry
+from matches.models.live import LiveEvent
+from matches.models.match import DiceRoll, Match, MatchQuerySet
+from matches.models.sequences import TICKET_LABELS, DevelopmentRoll, HandicapDraw, PostMatch, PreMatch
+
+__all__ = [
+    "TICKET_LABELS",
+    "ApothecaryUse",
+    "DevelopmentRoll",
+    "DiceRoll",
+    "HandicapDraw",
+    "LiveEvent",
+    "Match",
+    "MatchQuerySet",
+    "PlayerMatch",
+    "PostMatch",
+    "PreMatch",
+    "SquadEntry",
+]

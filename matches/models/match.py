@@ -1,0 +1,217 @@
+"""A match (league, cup or tiebreak) and the dice rolled for it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class MatchQuerySet(models.QuerySet):
+    def confirmed(self) -> MatchQuerySet:
+        return self.filter(status=Match.Status.CONFIRMED)
+
+    def for_team(self, team) -> MatchQuerySet:
+        return self.filter(Q(home=team) | Q(away=team))
+
+
+class Match(models.Model):
+    """A fixture of a division or a cup round, and its result once confirmed."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED = "confirmed", _("Confirmed")
+        BYE = "bye", _("Bye")
+        VOID = "void", _("Void")
+
+    season = models.ForeignKey("league.Season", on_delete=models.CASCADE, related_name="matches")
+    division = models.ForeignKey(
+        "league.Division", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
+    cup = models.ForeignKey("league.Cup", null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField(_("round"))
+    cup_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    home = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="home_matches",
+        verbose_name=_("home"),
+    )
+    away = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="away_matches",
+        verbose_name=_("away"),
+    )
+    date = models.DateField(_("date"), null=True, blank=True)
+    neutral = models.BooleanField(_("neutral venue"), default=False)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    home_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    home_casualties = models.PositiveSmallIntegerField(default=0)
+    away_casualties = models.PositiveSmallIntegerField(default=0)
+    tiebreak_winner = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("tiebreak winner"),
+    )
+    forfeited_by = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("forfeited by"),
+        help_text=_("R35: the team that forfeited; the opponent is awarded the win."),
+    )
+    forfeit_fan_factor_lost = models.PositiveSmallIntegerField(default=0)
+    comment = models.TextField(_("comment"), blank=True)
+    dispute_comment = models.TextField(_("why it is disputed"), blank=True)
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    filed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season", "division", "round", "pk"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["season", "status"]), models.Index(fields=["status", "confirmed_at"])]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_two_teams"),
+            models.CheckConstraint(
+                condition=Q(division__isnull=True) | Q(cup__isnull=True), name="match_league_or_cup"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status__in=["confirmed", "reported", "disputed"])
+                | Q(home_score__isnull=False, away_score__isnull=False),
+                name="match_result_has_score",
+            ),
+            models.CheckConstraint(
+                condition=Q(cup__isnull=False) | Q(home__isnull=False, away__isnull=False),
+                name="match_league_has_two_teams",
+            ),
+            models.UniqueConstraint(
+                fields=["cup", "round", "cup_slot"], condition=Q(cup__isnull=False), name="match_cup_slot_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        home = self.home or "?"
+        away = self.away or (_("bye") if self.status == self.Status.BYE else "?")
+        return f"{home} – {away}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+    @property
+    def winner_id(self) -> int | None:
+        """The winner: the higher score, or in a drawn cup match the tiebreak winner (R34)."""
+        if self.status == self.Status.BYE:
+            return self.home_id
+        if not self.is_confirmed:
+            return None
+        if self.home_score > self.away_score:
+            return self.home_id
+        if self.away_score > self.home_score:
+            return self.away_id
+        return self.tiebreak_winner_id
+
+
+class DiceRoll(models.Model):
+    """One roll, entered by a coach or rolled by the server, kept for good.
+
+    A purpose is rolled once per match: asking again returns the same dice (unique constraint).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="dice")
+    step = models.CharField(_("step"), max_length=30)
+    purpose = models.CharField(_("purpose"), max_length=100)
+    team = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    count = models.PositiveSmallIntegerField(default=1)
+    sides = models.PositiveSmallIntegerField()
+    d66 = models.BooleanField(default=False)
+    values = models.JSONField(_("dice"))
+    entered = models.BooleanField(_("entered by a coach"), default=False)
+    rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    rolled_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["rolled_at", "pk"]
+        verbose_name = _("dice roll")
+        verbose_name_plural = _("dice rolls")
+        constraints = [models.UniqueConstraint(fields=["match", "purpose"], name="dice_once_per_purpose")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.shown}"
+
+    PURPOSES = {
+        "weather": _("Weather"),
+        "gate": _("Gate"),
+        "vandalism": _("Vandalism"),
+        "niggling": _("Niggling injury"),
+        "handicap": _("Handicap"),
+        "winnings": _("Winnings"),
+        "kiosk": _("Kiosk"),
+        "regeneration": _("Regeneration"),
+        "serious_injury": _("Serious injury"),
+        "healer": _("Healer"),
+        "revival": _("Revival"),
+        "revival_miss": _("Matches to miss"),
+        "mvp": "MVP",
+        "development": _("Development"),
+        "mutation": _("Mutation"),
+        "fan_factor": _("Fan factor"),
+        "chef": _("Master Chef"),
+        "kickoff": _("Kick-off"),
+        "kickoff_weather": _("Weather (kick-off 7)"),
+        "kickoff_contest": _("Kick-off roll-off"),
+        "riot": _("Riot"),
+    }
+
+    @property
+    def label(self) -> str:
+        """What the roll was for, in words: the purpose without its ids."""
+        return str(self.PURPOSES.get(self.purpose.split(":")[0], self.purpose))
+
+    @property
+    def kind(self) -> str:
+        if self.d66:
+            return "D66"
+        return f"{self.count if self.count > 1 else ''}D{self.sides}"
+
+    @property
+    def shown(self) -> str:
+        if self.d66:
+            return f"{self.values[0]}{self.values[1]}"
+        return "+".join(str(v) for v in self.values) if len(self.values) <= 3 else ", ".join(map(str, self.values))
+
+    @property
+    def total(self) -> int:
+        return 10 * self.values[0] + self.values[1] if self.d66 else sum(self.values)

@@ -25,6 +25,7 @@ from league.refusals import Refusal
 from league.rules import live as rules
 from matches import dice
 from matches.models import DiceRoll, HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch, SquadEntry
+from teams.models import Race
 
 Kind = LiveEvent.Kind
 PLAYER_KINDS = {Kind.TOUCHDOWN, Kind.COMPLETION, Kind.INTERCEPTION, Kind.SENT_OFF}
@@ -251,7 +252,7 @@ def _chef(match: Match, prematch: PreMatch, half: int, entry: EventInput, by: An
     are stored rows (typed or rolled). Returns each chef side's dice."""
     rolls = []
     for side, team in ((rules.HOME, match.home), (rules.AWAY, match.away)):
-        if team.race.head_coach != "master_chef":
+        if team.race.head_coach != Race.HeadCoach.MASTER_CHEF:
             continue
         count = 1 + getattr(prematch, f"{side}_chef_dice")
         values = dice.draw(count=count, entered=entry.chef.get(side))

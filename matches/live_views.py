@@ -19,6 +19,7 @@ from league.refusals import Refusal
 from league.rules import live as rules
 from matches import dice, live
 from matches.models import LiveEvent, Match
+from teams.models import Race
 
 Kind = LiveEvent.Kind
 HOW = [(rules.BLOCK, gettext_lazy("by block")), (rules.FOUL, gettext_lazy("by foul"))]
@@ -95,7 +96,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
             "turn": state.turn(s),
             "rerolls": state.rerolls[s],
             "recovered": state.recovered.get(s),
-            "chef": team.race.head_coach == "master_chef",
+            "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
             "squad": squads.get(s, []),
         }
         for s, team in ((rules.HOME, match.home), (rules.AWAY, match.away))

@@ -70,8 +70,10 @@ class Race(models.Model):
     slug = models.SlugField(unique=True)
     reroll_price = models.PositiveIntegerField(_("re-roll price"))
     apothecary_allowed = models.BooleanField(_("may have an apothecary"), default=True)
-    head_coach = models.CharField(_("head coach"), max_length=12, choices=HeadCoach.choices, default="ordinary")
-    healer = models.CharField(_("after-match healer"), max_length=12, choices=Healer.choices, default="bandage_crew")
+    head_coach = models.CharField(_("head coach"), max_length=12, choices=HeadCoach.choices, default=HeadCoach.ORDINARY)
+    healer = models.CharField(
+        _("after-match healer"), max_length=12, choices=Healer.choices, default=Healer.BANDAGE_CREW
+    )
     order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,7 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from league import rules
 from league.rules.records import record_spp
-from teams.models import Player, PlayerSkill, Skill, StatChange, Team, TreasuryEntry
+from teams.models import Player, PlayerSkill, Position, Skill, StatChange, Team, TreasuryEntry
 
 
 def with_treasury(queryset):
@@ -100,27 +101,36 @@ class RosterSheet:
         }
 
 
-def sheet_players():
-    return (
-        Player.objects.on_roster()
-        .select_related("position")
-        .prefetch_related(
-            Prefetch("position__skills", queryset=Skill.objects.order_by("name")),
-            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
-            Prefetch("stat_changes", queryset=StatChange.objects.filter(reason=StatChange.Reason.INJURY)),
-        )
-        .order_by("number")
-    )
+def sheet_players(*, with_position_skills: bool = True):
+    players = Player.objects.on_roster().select_related("position")
+    if with_position_skills:
+        players = players.prefetch_related(Prefetch("position__skills", queryset=Skill.objects.order_by("name")))
+    return players.prefetch_related(
+        Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
+        Prefetch("stat_changes", queryset=StatChange.objects.filter(reason=StatChange.Reason.INJURY)),
+    ).order_by("number")
 
 
-def roster_sheet(team_id: int) -> RosterSheet:
+def position_skills() -> dict[int, list[str]]:
+    """Every position's starting skills' names, by position id: catalogue data a page may keep per
+    league version (`league.pagecache.per_version`) instead of reading it for each roster."""
+    out: dict[int, list[str]] = {}
+    links = Position.skills.through.objects.select_related("skill").order_by("skill__name")
+    for link in links:
+        out.setdefault(link.position_id, []).append(link.skill.name)
+    return out
+
+
+def roster_sheet(team_id: int, *, starting_skills: Mapping[int, list[str]] | None = None) -> RosterSheet:
+    """The "Ditt Lag" sheet of a team. `starting_skills` (from `position_skills()`) saves reading the
+    positions' skills again."""
     team = get_object_or_404(
         with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium")), pk=team_id
     )
-    players = list(sheet_players().filter(team=team))
+    players = list(sheet_players(with_position_skills=starting_skills is None).filter(team=team))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    return build_sheet(team, players, list(team.stadium.facilities.all()))
+    return build_sheet(team, players, list(team.stadium.facilities.all()), starting_skills)
 
 
 def rating_staff(team: Team) -> dict[str, Any]:
@@ -142,7 +152,9 @@ def squad_team_rating(r: rules.Rulebook, team: Team, players: list[tuple[int, in
     return r.explain_team_rating(players, **rating_staff(team))
 
 
-def build_sheet(team: Team, players: list[Player], facilities: list[Any]) -> RosterSheet:
+def build_sheet(
+    team: Team, players: list[Player], facilities: list[Any], starting_skills: Mapping[int, list[str]] | None = None
+) -> RosterSheet:
     r = team.ruleset.rules
     s = r.settings
     lines = []
@@ -157,7 +169,14 @@ def build_sheet(team: Team, players: list[Player], facilities: list[Any]) -> Ros
         lines.append(
             PlayerLine(
                 player=p,
-                skills=[sk.name for sk in p.position.skills.all()] + [g.skill.name for g in p.gained_skills.all()],
+                skills=[
+                    *(
+                        starting_skills.get(p.position_id, [])
+                        if starting_skills is not None
+                        else [sk.name for sk in p.position.skills.all()]
+                    ),
+                    *(g.skill.name for g in p.gained_skills.all()),
+                ],
                 injuries=injuries,
                 spp=spp,
                 skill_points=r.skill_points(spp),

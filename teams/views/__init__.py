@@ -21,7 +21,6 @@ from teams.views.players import (
     player_leave,
     player_match_history,
     player_mutation,
-    starting_skills,
     with_career,
 )
 
@@ -42,7 +41,6 @@ __all__ = [
     "player_mutation",
     "race_detail",
     "race_list",
-    "starting_skills",
     "team_buy",
     "team_create",
     "team_detail",

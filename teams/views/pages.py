@@ -10,11 +10,12 @@ from django.views.decorators.http import require_GET
 
 from league import selectors as league_selectors
 from league.accounts import sees_private
+from league.pagecache import per_version
 from league.paging import SlicePage
 from matches.models import Match
 from matches.selectors import scheduled_for
 from teams.models import Position, Race, Skill, Team
-from teams.selectors import roster_sheet
+from teams.selectors import position_skills, roster_sheet
 from teams.selectors import team_list as teams_selector
 from teams.views.base import can_change
 
@@ -58,7 +59,7 @@ FIXTURES_SHOWN = 6
 
 @require_GET
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = roster_sheet(pk)
+    sheet = roster_sheet(pk, starting_skills=per_version(request, "position_skills", position_skills))
     context = {
         "sheet": sheet,
         "team": sheet.team,

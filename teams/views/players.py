@@ -25,8 +25,8 @@ from teams.forms import (
     MutationChoiceForm,
     PlayerEditForm,
 )
-from teams.models import Player, PlayerSkill, Position, Skill
-from teams.selectors import player_history
+from teams.models import Player, PlayerSkill
+from teams.selectors import player_history, position_skills
 from teams.views.base import can_change
 
 # --- players -------------------------------------------------------------------------------------
@@ -52,8 +52,7 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
         ),
         pk=pk,
     )
-    position = player.position_id
-    starting = per_version(request, ("position_skills", position), lambda: starting_skills(position))
+    starting = per_version(request, "position_skills", position_skills).get(player.position_id, [])
     r = player.team.ruleset.rules
     context = {
         "player": player,
@@ -73,12 +72,6 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
 
 
 MATCHES_PER_PAGE = 20
-
-
-def starting_skills(position_id: int) -> list[str]:
-    """The position's starting skills' names (catalogue data, the same for every player of it)."""
-    links = Position.skills.through.objects.filter(position_id=position_id)
-    return list(Skill.objects.filter(pk__in=links.values("skill_id")).order_by("name").values_list("name", flat=True))
 
 
 def with_career(players: QuerySet[Player]) -> QuerySet[Player]:

@@ -278,8 +278,8 @@ SERVICE_ONLY = {
     "promotion_fan_factor": "league/services.py",
     "trophy_rerolls": "league/services.py",
     "niggling_kept_between_seasons": "league/services.py",
-    "apothecary_ap": "matches/prematch.py",
-    "master_chef_die_price": "matches/prematch.py",
+    "apothecary_ap": "matches/prematch/ratings.py",  # the niggling checks
+    "master_chef_die_price": "matches/prematch/chef.py",
     "bandage_crew_fee": "league/rules/injuries.py",  # healer_attempts, paid by the injuries step
     "apprentice_fee": "league/rules/injuries.py",
     "apprentice_players": "league/rules/injuries.py",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from league import rules
 from league.rules.records import record_spp
-from teams.models import Player, PlayerSkill, Position, Skill, StatChange, Team, TreasuryEntry
+from teams.models import Facility, Player, PlayerSkill, Position, Skill, StatChange, Team, TreasuryEntry
 
 
 def with_treasury(queryset):
@@ -121,16 +121,39 @@ def position_skills() -> dict[int, list[str]]:
     return out
 
 
-def roster_sheet(team_id: int, *, starting_skills: Mapping[int, list[str]] | None = None) -> RosterSheet:
-    """The "Ditt Lag" sheet of a team. `starting_skills` (from `position_skills()`) saves reading the
-    positions' skills again."""
-    team = get_object_or_404(
-        with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium")), pk=team_id
-    )
+def bought_facility_keys() -> list[str]:
+    """Every kind of facility some stadium has: with it `roster_sheet` reads a team's facilities in
+    the team's own query (a page keeps it per league version; a purchase is a new version)."""
+    return sorted(set(Facility.objects.values_list("key", flat=True)))
+
+
+def roster_sheet(
+    team_id: int,
+    *,
+    starting_skills: Mapping[int, list[str]] | None = None,
+    facility_keys: Sequence[str] | None = None,
+) -> RosterSheet:
+    """The "Ditt Lag" sheet of a team. `starting_skills` (from `position_skills()`) and `facility_keys`
+    (from `bought_facility_keys()`) save reading the positions' skills and the stadium's facilities again."""
+    teams = with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium"))
+    if facility_keys is not None:
+        bought = Facility.objects.filter(stadium=OuterRef("stadium"))
+        teams = teams.annotate(
+            **{
+                f"facility_{i}": Subquery(bought.filter(key=key).values("pk")[:1])
+                for i, key in enumerate(facility_keys)
+            }
+        )
+    team = get_object_or_404(teams, pk=team_id)
+    if facility_keys is None:
+        facilities = list(team.stadium.facilities.all())
+    else:
+        found = [(getattr(team, f"facility_{i}"), key) for i, key in enumerate(facility_keys)]
+        facilities = [Facility(pk=pk, stadium=team.stadium, key=key) for pk, key in sorted(f for f in found if f[0])]
     players = list(sheet_players(with_position_skills=starting_skills is None).filter(team=team))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    return build_sheet(team, players, list(team.stadium.facilities.all()), starting_skills)
+    return build_sheet(team, players, facilities, starting_skills)
 
 
 def rating_staff(team: Team) -> dict[str, Any]:

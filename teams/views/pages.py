@@ -15,7 +15,7 @@ from league.paging import SlicePage
 from matches.models import Match
 from matches.selectors import scheduled_for
 from teams.models import Position, Race, Skill, Team
-from teams.selectors import position_skills, roster_sheet
+from teams.selectors import bought_facility_keys, position_skills, roster_sheet
 from teams.selectors import team_list as teams_selector
 from teams.views.base import can_change
 
@@ -59,7 +59,11 @@ FIXTURES_SHOWN = 6
 
 @require_GET
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = roster_sheet(pk, starting_skills=per_version(request, "position_skills", position_skills))
+    sheet = roster_sheet(
+        pk,
+        starting_skills=per_version(request, "position_skills", position_skills),
+        facility_keys=per_version(request, "facility_keys", bought_facility_keys),
+    )
     context = {
         "sheet": sheet,
         "team": sheet.team,

@@ -60,6 +60,28 @@ def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra,
         assert client.get(reverse("api_team", args=[team.pk])).status_code == 200
 
 
+@pytest.mark.django_db(transaction=True)  # committed writes: a league version, as in production
+def test_team_page_reads_the_facilities_with_the_team_in_six_queries(client, coach, django_assert_max_num_queries):
+    """The stadium's facilities come with the team's own query (issue 16), in the order bought, as the
+    sheet without the per-version catalogue lists them; an uncached page costs at most six queries,
+    the league version's read included."""
+    from django.core.cache import cache
+
+    from league.reference_data import ensure_reference_data
+
+    ensure_reference_data()  # an earlier transactional test may have flushed the catalogue
+    team = human_team(coach, name="Big Roster")  # 350,000 in the treasury
+    services.buy_facility(team, "vip_lounge", by=coach)
+    services.buy_facility(team, "kiosk", by=coach)
+    url = reverse("team", args=[team.pk])
+    client.get(url)  # warm: the per-version catalogue (starting skills, facility kinds)
+    cache.clear()
+    with django_assert_max_num_queries(6):
+        html = client.get(url).content.decode()
+    assert "VIP-lounge, Kiosk" in html
+    assert roster_sheet(team.pk).facility_names == ["VIP-lounge", "Kiosk"]
+
+
 def test_api_team_returns_the_sheet(client, team, other_coach):
     client.force_login(other_coach)  # the treasury is for members (issue 14)
     data = client.get(reverse("api_team", args=[team.pk])).json()

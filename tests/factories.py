@@ -27,3 +27,46 @@ def human_team(coach, name: str = "Torshov Trolls", **extra) -> Team:
         position("Human", "Blitzers").pk: 1,
     }
     return services.create_team(coach=coach, name=name, race=race("Human"), hires=hires, **extra)
+
+
+def halflings_against_humans(
+    home_coach,
+    away_coach,
+    *,
+    names: tuple[str, str] = ("Hobbits", "Humans"),
+    season_name: str = "S",
+    division_name: str = "1",
+    start: bool = False,
+    chef_dice: int = 0,
+):
+    """A league match of 12 Linehobbits (a Master Chef, R39) against 11 Human Linemen with 2 re-rolls,
+    walked through the pre-match sequence: nice weather, ordinary tickets, handicap rolls that touch no
+    re-roll, and `chef_dice` Master Chef dice bought. The live log's tests and its browser test play it."""
+    from league import services as league_services
+    from league.models import Ruleset
+    from matches import prematch as pm
+    from matches.models import Match
+
+    hobbits = position("Halfling", "Linehobbits")
+    linemen = position("Human", "Linemen")
+    home = services.create_team(coach=home_coach, name=names[0], race=hobbits.race, hires={hobbits.pk: 12})
+    away = services.create_team(coach=away_coach, name=names[1], race=linemen.race, hires={linemen.pk: 11}, rerolls=2)
+    season = league_services.create_season(
+        name=season_name,
+        ruleset=Ruleset.default(),
+        divisions=[league_services.DivisionPlan(1, division_name, 6, [home, away])],
+    )
+    division = season.divisions.get()
+    league_services.generate_fixtures(division)
+    if start:
+        league_services.start_season(season)
+    match = Match.objects.filter(division=division, home=home).order_by("round", "pk").first()
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
+    pm.buy_chef_dice(match, match.home, count=chef_dice, by=match.home.coach)
+    match.refresh_from_db()
+    return match

@@ -10,14 +10,10 @@ import re
 
 from playwright.sync_api import expect
 
-from league import services
-from league.models import Ruleset
-from matches import prematch as pm
 from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
-from teams.models import Position, Race
-from teams.services import create_team
 from tests.browser.conftest import screenshot
 from tests.conftest import PASSWORD
+from tests.factories import halflings_against_humans
 
 PHONE = {"width": 390, "height": 844}
 SOON = 8_000  # "within a few seconds": the board polls every 3 s
@@ -52,28 +48,14 @@ def open_action(page, action):
 
 
 def a_match(make_user):
-    halfling, human = Race.objects.get(name="Halfling"), Race.objects.get(name="Human")
-    hobbits = Position.objects.get(race=halfling, name="Linehobbits")
-    linemen = Position.objects.get(race=human, name="Linemen")
-    home = create_team(coach=make_user("kari"), name="Torshov Tuppene", race=halfling, hires={hobbits.pk: 12})
-    away = create_team(coach=make_user("ola"), name="Sagene Saints", race=human, hires={linemen.pk: 11}, rerolls=2)
-    season = services.create_season(
-        name="Sesong 2027",
-        ruleset=Ruleset.default(),
-        divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])],
+    match = halflings_against_humans(
+        make_user("kari"),
+        make_user("ola"),
+        names=("Torshov Tuppene", "Sagene Saints"),
+        season_name="Sesong 2027",
+        division_name="1. divisjon",
+        start=True,
     )
-    division = season.divisions.get()
-    services.generate_fixtures(division)
-    services.start_season(season)
-    match = Match.objects.filter(division=division, home=home).order_by("round", "pk").first()
-    for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
-    pm.buy_chef_dice(match, match.home, count=0, by=match.home.coach)
-    match.refresh_from_db()
     assert match.prematch.done == 8
     return match
 

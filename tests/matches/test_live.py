@@ -8,13 +8,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from league import services as league_services
-from league.models import Ruleset
 from matches import live
-from matches import prematch as pm
 from matches.models import DiceRoll, LiveEvent, Match
-from teams.models import Player, Position, Race, Team
-from teams.services import create_team
+from teams.models import Player, Team
+from tests.factories import halflings_against_humans
 
 pytestmark = pytest.mark.django_db
 
@@ -298,28 +295,7 @@ def test_the_match_page_links_to_the_live_page_and_the_front_page_shows_it(clien
 # --- the Master Chef's rolls before each half, stored as dice ---------------------------------------------
 @pytest.fixture
 def halfling_match(make_user):
-    halfling, human = Race.objects.get(name="Halfling"), Race.objects.get(name="Human")
-    hobbits = Position.objects.get(race=halfling, name="Linehobbits")
-    linemen = Position.objects.get(race=human, name="Linemen")
-    home = create_team(coach=make_user("hobbit"), name="Hobbits", race=halfling, hires={hobbits.pk: 12})
-    away = create_team(coach=make_user("menneske"), name="Humans", race=human, hires={linemen.pk: 11}, rerolls=2)
-    season = league_services.create_season(
-        name="S",
-        ruleset=Ruleset.default(),
-        divisions=[league_services.DivisionPlan(1, "1", 6, [home, away])],
-    )
-    division = season.divisions.get()
-    league_services.generate_fixtures(division)
-    match = Match.objects.filter(division=division, home=home).order_by("round").first()
-    for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
-    pm.buy_chef_dice(match, match.home, count=1, by=match.home.coach)
-    match.refresh_from_db()
-    return match
+    return halflings_against_humans(make_user("hobbit"), make_user("menneske"), chef_dice=1)
 
 
 def test_the_master_chef_rolls_before_each_half(client, halfling_match):

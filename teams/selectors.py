@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from league import rules
 from league.rules.records import record_spp
-from teams.models import Facility, Player, PlayerSkill, Position, Skill, StatChange, Team, TreasuryEntry
+from teams.models import Facility, Player, PlayerSkill, Position, StatChange, Team, TreasuryEntry
 
 
 def with_treasury(queryset):
@@ -67,12 +67,12 @@ class RosterSheet:
     staff: list[tuple[str, int, int, int]]  # label, count, unit price, value
     players_value: int
     total_cost: int
-    facilities: list[Any] = field(default_factory=list)
+    facilities: list[str] = field(default_factory=list)  # the keys, in the order bought
 
     @property
     def facility_names(self) -> list[str]:
         r = self.team.ruleset.rules
-        return [r.facility(f.key).name for f in self.facilities]
+        return [r.facility(key).name for key in self.facilities]
 
     def as_dict(self) -> dict[str, Any]:
         t = self.team
@@ -95,20 +95,22 @@ class RosterSheet:
             "stadium": {
                 "capacity": t.stadium.capacity,
                 "roof": t.stadium.roof,
-                "facilities": [f.key for f in self.facilities],
+                "facilities": list(self.facilities),
             },
             "players": [line.as_dict() for line in self.lines],
         }
 
 
-def sheet_players(*, with_position_skills: bool = True):
-    players = Player.objects.on_roster().select_related("position")
-    if with_position_skills:
-        players = players.prefetch_related(Prefetch("position__skills", queryset=Skill.objects.order_by("name")))
-    return players.prefetch_related(
-        Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
-        Prefetch("stat_changes", queryset=StatChange.objects.filter(reason=StatChange.Reason.INJURY)),
-    ).order_by("number")
+def sheet_players():
+    return (
+        Player.objects.on_roster()
+        .select_related("position")
+        .prefetch_related(
+            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
+            Prefetch("stat_changes", queryset=StatChange.objects.filter(reason=StatChange.Reason.INJURY)),
+        )
+        .order_by("number")
+    )
 
 
 def position_skills() -> dict[int, list[str]]:
@@ -133,24 +135,20 @@ def roster_sheet(
     starting_skills: Mapping[int, list[str]] | None = None,
     facility_keys: Sequence[str] | None = None,
 ) -> RosterSheet:
-    """The "Ditt Lag" sheet of a team. `starting_skills` (from `position_skills()`) and `facility_keys`
-    (from `bought_facility_keys()`) save reading the positions' skills and the stadium's facilities again."""
-    teams = with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium"))
-    if facility_keys is not None:
-        bought = Facility.objects.filter(stadium=OuterRef("stadium"))
-        teams = teams.annotate(
-            **{
-                f"facility_{i}": Subquery(bought.filter(key=key).values("pk")[:1])
-                for i, key in enumerate(facility_keys)
-            }
-        )
-    team = get_object_or_404(teams, pk=team_id)
+    """The "Ditt Lag" sheet of a team. A page passes `starting_skills` (`position_skills()`) and
+    `facility_keys` (`bought_facility_keys()`) kept per league version; without them they are read here."""
+    if starting_skills is None:
+        starting_skills = position_skills()
     if facility_keys is None:
-        facilities = list(team.stadium.facilities.all())
-    else:
-        found = [(getattr(team, f"facility_{i}"), key) for i, key in enumerate(facility_keys)]
-        facilities = [Facility(pk=pk, stadium=team.stadium, key=key) for pk, key in sorted(f for f in found if f[0])]
-    players = list(sheet_players(with_position_skills=starting_skills is None).filter(team=team))
+        facility_keys = bought_facility_keys()
+    bought = Facility.objects.filter(stadium=OuterRef("stadium"))
+    teams = with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium")).annotate(
+        **{f"facility_{i}": Subquery(bought.filter(key=key).values("pk")[:1]) for i, key in enumerate(facility_keys)}
+    )
+    team = get_object_or_404(teams, pk=team_id)
+    found = sorted((pk, key) for i, key in enumerate(facility_keys) if (pk := getattr(team, f"facility_{i}")))
+    facilities = [key for _pk, key in found]  # in the order bought
+    players = list(sheet_players().filter(team=team))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
     return build_sheet(team, players, facilities, starting_skills)
@@ -176,7 +174,7 @@ def squad_team_rating(r: rules.Rulebook, team: Team, players: list[tuple[int, in
 
 
 def build_sheet(
-    team: Team, players: list[Player], facilities: list[Any], starting_skills: Mapping[int, list[str]] | None = None
+    team: Team, players: list[Player], facilities: list[str], starting_skills: Mapping[int, list[str]]
 ) -> RosterSheet:
     r = team.ruleset.rules
     s = r.settings
@@ -192,14 +190,7 @@ def build_sheet(
         lines.append(
             PlayerLine(
                 player=p,
-                skills=[
-                    *(
-                        starting_skills.get(p.position_id, [])
-                        if starting_skills is not None
-                        else [sk.name for sk in p.position.skills.all()]
-                    ),
-                    *(g.skill.name for g in p.gained_skills.all()),
-                ],
+                skills=[*starting_skills.get(p.position_id, []), *(g.skill.name for g in p.gained_skills.all())],
                 injuries=injuries,
                 spp=spp,
                 skill_points=r.skill_points(spp),

@@ -10,6 +10,7 @@ his copy is current (a logged-in user's ETag holds his id as well).
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
@@ -35,13 +37,20 @@ def league_version() -> tuple[str, int, Any] | None:
     its own not yet committed (its reads see data no one else does)."""
     if getattr(connection, "league_dirty", False):
         return None
-    from league.models import LeagueVersion
-
+    # Read on every public request, cached or not: plain SQL, as the ORM's compiling of even this
+    # query cost more than the database's answer (issue 16's throughput).
     try:
-        row = LeagueVersion.objects.filter(pk=1).values_list("token", "number", "changed_at").first()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT token, number, changed_at FROM league_leagueversion WHERE id = 1")
+            row = cursor.fetchone()
     except DatabaseError:  # the table is not migrated yet
         return None
-    return row
+    if row is None:
+        return None
+    token, number, changed_at = row
+    if changed_at is not None and timezone.is_naive(changed_at):  # SQLite keeps UTC without an offset
+        changed_at = timezone.make_aware(changed_at, datetime.UTC)
+    return token, number, changed_at
 
 
 _MEMO: dict[Any, Any] = {}

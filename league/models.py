@@ -339,9 +339,16 @@ class PlayerStats(models.Model):
                 fields=["player"], condition=models.Q(season__isnull=True), name="player_stats_one_career"
             ),
         ]
-        # the leaders pages read the top rows of a season (or the careers) by each counter
+        # The leaders pages read the top rows of a season, or of the careers, by each counter. A
+        # career is the row without a season, and PostgreSQL walks an index in order only below an
+        # equality, which IS NULL is not: the careers have partial indexes of their own.
         indexes = [
             models.Index(fields=["season", f"-{name}", "player"], name=f"player_stats_{name[:8]}")
+            for name in STAT_FIELDS_PLAYER
+        ] + [
+            models.Index(
+                fields=[f"-{name}", "player"], condition=models.Q(season__isnull=True), name=f"player_career_{name[:8]}"
+            )
             for name in STAT_FIELDS_PLAYER
         ]
 

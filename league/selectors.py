@@ -6,13 +6,24 @@ matches are read once as plain rows and the tables are computed by league.rules.
 
 from __future__ import annotations
 
-import heapq
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
+from django.db.models import CharField, Value
+
 from league import rules
-from league.models import STAT_FIELDS_TEAM, Cup, Division, Season, SeasonEntry, TeamSeasonStats, TiebreakGame
+from league.models import (
+    STAT_FIELDS_TEAM,
+    Cup,
+    Division,
+    PlayerStats,
+    Season,
+    SeasonEntry,
+    TeamSeasonStats,
+    TiebreakGame,
+)
 from matches.models import Match
 from teams.models import Player, Team
 
@@ -116,7 +127,10 @@ def season_board(
     if season is None:
         return board
     divisions = list(season.divisions.order_by("level")[:tables] if tables else season.divisions.order_by("level"))
-    entries = list(SeasonEntry.objects.filter(season=season).select_related("team__race"))
+    entries = SeasonEntry.objects.filter(season=season)
+    if tables:  # the front page: only the shown divisions' teams, the others as its lists name them
+        entries = entries.filter(division__in=divisions)
+    entries = list(entries.select_related("team__race"))
     teams = {e.team_id: e.team for e in entries}
     board.teams = teams
     confirmed = Match.objects.filter(season=season).confirmed()
@@ -134,22 +148,20 @@ def season_board(
     for d in divisions:
         division_teams = [e.team_id for e in entries if e.division_id == d.pk]
         board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
-    board.latest = _with_teams(confirmed.order_by("-confirmed_at", "-id")[:latest], teams)
+    board.latest = _rows(confirmed.order_by("-confirmed_at", "-id")[:latest])
     scheduled = Match.objects.filter(
         season=season, status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
     )
-    board.upcoming = _with_teams(scheduled.order_by("round", "date", "id")[:upcoming], teams)
+    board.upcoming = _rows(scheduled.order_by("round", "date", "id")[:upcoming])
     if rounds:
-        for m in _with_teams(
-            Match.objects.filter(season=season, division__isnull=False).order_by("round", "id"), teams
-        ):
+        for m in _rows(Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")):
             board.rounds.setdefault(m["round"], []).append(m)
     try:
         board.cup = season.cup  # read with the season where the caller selected it
     except Cup.DoesNotExist:
         board.cup = None
     if board.cup and bracket != "none":
-        cup_matches = _with_teams(board.cup.matches.order_by("round", "cup_slot"), teams)
+        cup_matches = _rows(board.cup.matches.order_by("round", "cup_slot"))
         total = rules.cup_rounds(len(board.cup.draw))
         board.bracket = [[m for m in cup_matches if m["round"] == n] for n in range(1, total + 1)]
         if bracket == "current":
@@ -157,42 +169,62 @@ def season_board(
             first = open_rounds[0] if open_rounds else len(board.bracket) - 1
             board.bracket = [rnd[:FRONT_PAGE_CUP_SLOTS] for rnd in board.bracket[max(0, first - 1) :]]
             board.bracket_offset = max(0, first - 1)
+    shown = [*board.latest, *board.upcoming, *(m for rnd in board.rounds.values() for m in rnd)]
+    shown += [m for rnd in board.bracket for m in rnd]
+    _attach_teams(shown, teams)
     return board
 
 
-def _with_teams(queryset, teams: dict[int, Team]) -> list[dict]:
-    rows = list(queryset.values(*MATCH_FIELDS))
+def _rows(queryset) -> list[dict]:
+    return list(queryset.values(*MATCH_FIELDS))
+
+
+def _attach_teams(rows: list[dict], teams: dict[int, Team]) -> None:
+    """Each match row's home and away team, reading in one query those the tables did not."""
+    missing = {m[side] for m in rows for side in ("home_id", "away_id")} - teams.keys() - {None}
+    if missing:
+        teams.update(Team.objects.select_related("race").in_bulk(missing))
     for m in rows:
         m["home"] = teams.get(m["home_id"])
         m["away"] = teams.get(m["away_id"])
-    return rows
 
 
-def leaders(season: Season | None, *, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
-    """The career leaders among players on a roster: the numbers read as tuples, the top picked here,
-    then only those players loaded (two queries whatever the size of the league)."""
-    r = season.ruleset.rules if season else rules.default_ruleset()
-    stats = Player.objects.filter(status=Player.Status.ACTIVE).values_list(
-        "id", "name", "touchdowns", "casualties", "completions", "interceptions", "foul_casualties", "mvps"
-    )
-    rows = []
-    for pk, name, td, cas, comp, ints, fouls, mvps in stats:
-        spp = r.spp(completions=comp, touchdowns=td, interceptions=ints, casualties=cas, fouls=fouls, mvps=mvps)
-        rows.append(
-            (pk, name, {"touchdowns": td, "casualties": cas, "completions": comp, "interceptions": ints, "spp": spp})
-        )
-    chosen = {
-        stat: [
-            (pk, values[stat])
-            for pk, _, values in heapq.nsmallest(
-                top, (x for x in rows if x[2][stat] > 0), key=lambda x: (-x[2][stat], x[1])
-            )
-        ]
+def leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
+    """The career leaders among players on a roster, from the kept career rows (league.stats), so the
+    front page agrees with the leaders page: each category's best rows are read in its index's order,
+    the five categories in one query where the database allows it, then only those players."""
+    fetch = top * 2  # more than shown: some of the best may have died or retired
+    careers = PlayerStats.objects.filter(season=None)
+    parts = [
+        careers.filter(**{f"{stat}__gt": 0})
+        .annotate(stat=Value(stat, output_field=CharField()))
+        .order_by(f"-{stat}", "player_id")
+        .values_list("stat", "player_id", stat)[:fetch]
         for stat in LEADER_STATS
-    }
-    players = Player.objects.select_related("team").in_bulk({pk for picks in chosen.values() for pk, _ in picks})
-    # (player, value) pairs: one player can lead in several categories with different numbers
-    return {stat: [(players[pk], value) for pk, value in picks] for stat, picks in chosen.items()}
+    ]
+    if connection.features.supports_slicing_ordering_in_compound:
+        rows = list(parts[0].union(*parts[1:], all=True))
+    else:  # SQLite: one query per category
+        rows = [row for part in parts for row in part]
+    rows.sort(key=lambda row: (LEADER_STATS.index(row[0]), -row[2], row[1]))
+    # only what the front page shows of them
+    players = Player.objects.select_related("team").only("name", "status", "team__name")
+    players = players.in_bulk({pk for _, pk, _ in rows})
+    board: dict[str, list[tuple[Player, int]]] = {stat: [] for stat in LEADER_STATS}
+    for stat, pk, value in rows:
+        if players[pk].status == Player.Status.ACTIVE and len(board[stat]) < top:
+            board[stat].append((players[pk], value))
+    for stat in LEADER_STATS:
+        if len(board[stat]) < top and sum(row[0] == stat for row in rows) == fetch:
+            # more of this category are on the list than were read: read on, with the roster filter
+            picks = (
+                careers.filter(player__status=Player.Status.ACTIVE, **{f"{stat}__gt": 0})
+                .select_related("player__team")
+                .only("player__name", "player__status", "player__team__name", stat)
+                .order_by(f"-{stat}", "player_id")[:top]
+            )
+            board[stat] = [(kept.player, getattr(kept, stat)) for kept in picks]
+    return board
 
 
 def memorial(limit: int = 20) -> list[Player]:

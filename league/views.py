@@ -45,7 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
     season = current_season()
     context = {
         "board": season_board(season, bracket="current", tables=2),
-        "leaders": leaders(season),
+        "leaders": leaders(),
         "memorial": memorial(8),
         "playing_now": list(playing_now()),
     }

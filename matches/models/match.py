@@ -97,7 +97,17 @@ class Match(models.Model):
         ordering = ["season", "division", "round", "pk"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
-        indexes = [models.Index(fields=["season", "status"]), models.Index(fields=["status", "confirmed_at"])]
+        indexes = [
+            models.Index(fields=["season", "status"]),
+            models.Index(fields=["status", "confirmed_at"]),
+            # the front page's latest results and next fixtures: the first rows of a season, in order
+            models.Index(
+                fields=["season", "-confirmed_at", "-id"], condition=Q(status="confirmed"), name="match_latest_results"
+            ),
+            models.Index(
+                fields=["season", "round", "date", "id"], condition=Q(status="scheduled"), name="match_next_fixtures"
+            ),
+        ]
         constraints = [
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_two_teams"),
             models.CheckConstraint(

@@ -183,20 +183,48 @@ def test_result_and_season_end_permission_matrix(client, season_with, board_memb
     assert response.status_code in ({302} if who == "anonymous" else {403} if who == "coach" else {200})
 
 
+def _career(player, **deeds):
+    """A kept career row (league.stats), its SPP worth the deeds under R28's awards."""
+    from league import rules
+    from league.models import PlayerStats
+
+    r = rules.default_ruleset()
+    spp = r.spp(**{("fouls" if k == "foul_casualties" else k): v for k, v in deeds.items()})
+    return PlayerStats.objects.create(player=player, team=player.team, season=None, spp=spp, **deeds)
+
+
 def test_leaders_show_each_category_with_its_own_number(client, make_teams):
     from league.selectors import leaders
     from teams.models import Player
 
     team = make_teams(1)[0]
-    star, other = team.players.order_by("number")[:2]
-    Player.objects.filter(pk=star.pk).update(touchdowns=4, casualties=1, completions=7)
-    Player.objects.filter(pk=other.pk).update(casualties=3)
-    board = leaders(None)
-    assert [(p.pk, v) for p, v in board["touchdowns"]] == [(star.pk, 4)]
+    star, other, fallen = team.players.order_by("number")[:3]
+    _career(star, touchdowns=4, casualties=1, completions=7)
+    _career(other, casualties=3)
+    _career(fallen, touchdowns=9)
+    Player.objects.filter(pk=fallen.pk).update(status=Player.Status.DEAD)
+    board = leaders()
+    assert [(p.pk, v) for p, v in board["touchdowns"]] == [(star.pk, 4)]  # the dead are in the memorial
     assert [(p.pk, v) for p, v in board["casualties"]] == [(other.pk, 3), (star.pk, 1)]
     assert [(p.pk, v) for p, v in board["spp"]] == [(star.pk, 4 * 3 + 2 + 7), (other.pk, 6)]  # R28
+    assert board["interceptions"] == []
     html = client.get(reverse("home")).content.decode()
     assert star.name in html
+
+
+def test_leaders_read_past_the_best_who_have_left_the_roster(make_teams):
+    """Twice as many rows as shown are read in one go; when all of them have died or retired, the
+    category is read again among players on a roster."""
+    from league.selectors import leaders
+    from teams.models import Player
+
+    team = make_teams(1)[0]
+    *gone, active = team.players.order_by("number")[:3]
+    for n, player in enumerate(gone):
+        _career(player, touchdowns=10 + n)
+    _career(active, touchdowns=1)
+    Player.objects.filter(pk__in=[p.pk for p in gone]).update(status=Player.Status.RETIRED)
+    assert [(p.pk, v) for p, v in leaders(top=1)["touchdowns"]] == [(active.pk, 1)]
 
 
 @pytest.mark.parametrize("who", ["anonymous", "coach", "board"])

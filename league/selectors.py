@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import CharField, Value
+from django.db.models import CharField, F, Value
 
 from league import rules
 from league.models import (
@@ -93,6 +93,12 @@ class DivisionTable:
     def rows(self) -> list[tuple[rules.Line, Team]]:
         return [(line, self.teams[line.team]) for line in self.lines]
 
+    def shown_rows(self) -> list[tuple[dict[str, Any], Team]]:
+        """The rows for the template, each line as a dict: the template engine finds a dict's keys
+        at once, and an object's attributes only after a failed key lookup (a big league's
+        standings read thousands)."""
+        return [(line.as_dict(), self.teams[line.team]) for line in self.lines]
+
 
 @dataclass
 class SeasonBoard:
@@ -127,11 +133,11 @@ def season_board(
     if season is None:
         return board
     divisions = list(season.divisions.order_by("level")[:tables] if tables else season.divisions.order_by("level"))
-    entries = SeasonEntry.objects.filter(season=season)
+    entries = _board_teams().filter(season_entries__season=season)
     if tables:  # the front page: only the shown divisions' teams, the others as its lists name them
-        entries = entries.filter(division__in=divisions)
-    entries = list(entries.select_related("team__race"))
-    teams = {e.team_id: e.team for e in entries}
+        entries = entries.filter(season_entries__division__in=divisions)
+    entries = list(entries.annotate(division_id=F("season_entries__division_id")))
+    teams = {t.pk: t for t in entries}
     board.teams = teams
     confirmed = Match.objects.filter(season=season).confirmed()
     by_division: dict[int, list[dict]] = defaultdict(list)
@@ -146,7 +152,7 @@ def season_board(
         winners[division_id].append(winner_id)
     r = season.ruleset.rules
     for d in divisions:
-        division_teams = [e.team_id for e in entries if e.division_id == d.pk]
+        division_teams = [t.pk for t in entries if t.division_id == d.pk]
         board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
     board.latest = _rows(confirmed.order_by("-confirmed_at", "-id")[:latest])
     scheduled = Match.objects.filter(
@@ -175,6 +181,11 @@ def season_board(
     return board
 
 
+def _board_teams():
+    """Teams as the board shows them, by name and race: a big league's standings show hundreds."""
+    return Team.objects.only("id", "name").annotate(race_name=F("race__name"))
+
+
 def _rows(queryset) -> list[dict]:
     return list(queryset.values(*MATCH_FIELDS))
 
@@ -183,7 +194,7 @@ def _attach_teams(rows: list[dict], teams: dict[int, Team]) -> None:
     """Each match row's home and away team, reading in one query those the tables did not."""
     missing = {m[side] for m in rows for side in ("home_id", "away_id")} - teams.keys() - {None}
     if missing:
-        teams.update(Team.objects.select_related("race").in_bulk(missing))
+        teams.update(_board_teams().in_bulk(missing))
     for m in rows:
         m["home"] = teams.get(m["home_id"])
         m["away"] = teams.get(m["away_id"])

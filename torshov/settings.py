@@ -124,6 +124,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The league's rows fit in memory, where a random read costs about what a sequential one does:
+    # PostgreSQL's default (4, for spinning disks) made it scan all matches for a player's career
+    # instead of looking up his 400 (issue 16). PG_RANDOM_PAGE_COST sets another value.
+    cost = float(os.environ.get("PG_RANDOM_PAGE_COST", "1.1"))
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c random_page_cost={cost}"
 # The same backends, raising the league version in the transaction of every league write (issue 16).
 DATABASES["default"]["ENGINE"] = {
     "django.db.backends.postgresql": "league.db.postgresql",

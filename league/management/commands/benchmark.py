@@ -310,60 +310,72 @@ class Command(BaseCommand):
 
     def _time_postmatch(self, count: int) -> None:
         """A whole post-match sequence for one match, both teams, through the services (issue 7)."""
-        from matches import postmatch as post
-        from matches import prematch as pre
         from matches.models import Match
-        from matches.report import LineInput, ReportInput, confirm_report, file_report
 
         matches = list(
-            Match.objects.filter(status="scheduled", division__isnull=False).select_related("home", "away")[:count]
+            Match.objects.filter(status="scheduled", division__isnull=False, prematch__isnull=True)
+            .select_related("home", "away")
+            .order_by("pk")[:count]
         )
         times, queries = [], 0
         for match in matches:
-            home, away = match.home, match.away
-            h = list(home.players.available().order_by("number")[:11])
-            a = list(away.players.available().order_by("number")[:11])
-            pre.pick_squad(match, home, [p.pk for p in h], by=None)
-            pre.pick_squad(match, away, [p.pk for p in a], by=None)
-            pre.roll_weather(match, entered=None, by=None)
-            pre.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-            pre.roll_gate(match, home_dice=None, away_dice=None, by=None)
-            for team in (home, away):
-                if f"niggling:{team.pk}" not in pre.get_prematch(match).explanations:
-                    pre.check_niggling(match, team, by=None)
-            pre.roll_handicap(match, by=None)
-            if pre.get_prematch(match).done < pre.Step.MASTER_CHEF:
-                continue  # an Inspiration waits for its player (R23): another match is timed
-            file_report(
-                match,
-                ReportInput(
-                    home_score=2,
-                    away_score=1,
-                    lines=[
-                        LineInput(h[0].pk, touchdowns=2),
-                        LineInput(h[1].pk, casualties=1),
-                        LineInput(a[0].pk, touchdowns=1),
-                        LineInput(a[1].pk, injury="serious_injury", injured_by_id=h[1].pk),
-                    ],
-                ),
-                by=None,
-            )
-            confirm_report(match, by=None)
-            match.refresh_from_db()
-            with CaptureQueriesContext(connection) as captured:
-                t0 = time.perf_counter()
-                for team in (home, away):
-                    post.winnings(match, team, roll=None, by=None)
-                    post.injuries(match, team, by=None)
-                    post.stadium(match, team, by=None)
-                    post.mvp(match, team, by=None)
-                    rolls = post.development_rolls(match, team)
-                    r = match.season.ruleset.rules
-                    # two level-ups of one player never take the same skill (as the demo chooses)
-                    post.develop(match, team, choices=demo_choices(rolls, r), by=None)
-                    post.fan_factor(match, team, by=None)
-                    post.purchases_done(match, team, by=None)
-                    post.complete(match, team, by=None)
-                times.append((time.perf_counter() - t0) * 1000)
-            queries = len(captured)
+            # rolled back, so that a run with --keepdb finds the same fixtures unplayed
+            with transaction.atomic():
+                if (timed := self._walk_match(match)) is not None:
+                    times.append(timed[0])
+                    queries = timed[1]
+                transaction.set_rollback(True)
         self._line("post-match sequence, both teams (services)", times, queries)
+
+    def _walk_match(self, match) -> tuple[float, int] | None:
+        """Pre-match and report through the services, then the timed post-match of both teams."""
+        from matches import postmatch as post
+        from matches import prematch as pre
+        from matches.report import LineInput, ReportInput, confirm_report, file_report
+
+        home, away = match.home, match.away
+        h = list(home.players.available().order_by("number")[:11])
+        a = list(away.players.available().order_by("number")[:11])
+        pre.pick_squad(match, home, [p.pk for p in h], by=None)
+        pre.pick_squad(match, away, [p.pk for p in a], by=None)
+        pre.roll_weather(match, entered=None, by=None)
+        pre.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        pre.roll_gate(match, home_dice=None, away_dice=None, by=None)
+        for team in (home, away):
+            if f"niggling:{team.pk}" not in pre.get_prematch(match).explanations:
+                pre.check_niggling(match, team, by=None)
+        pre.roll_handicap(match, by=None)
+        if pre.get_prematch(match).done < pre.Step.MASTER_CHEF:
+            return None  # an Inspiration waits for its player (R23): another match is timed
+        file_report(
+            match,
+            ReportInput(
+                home_score=2,
+                away_score=1,
+                lines=[
+                    LineInput(h[0].pk, touchdowns=2),
+                    LineInput(h[1].pk, casualties=1),
+                    LineInput(a[0].pk, touchdowns=1),
+                    LineInput(a[1].pk, injury="serious_injury", injured_by_id=h[1].pk),
+                ],
+            ),
+            by=None,
+        )
+        confirm_report(match, by=None)
+        match.refresh_from_db()
+        with CaptureQueriesContext(connection) as captured:
+            t0 = time.perf_counter()
+            for team in (home, away):
+                post.winnings(match, team, roll=None, by=None)
+                post.injuries(match, team, by=None)
+                post.stadium(match, team, by=None)
+                post.mvp(match, team, by=None)
+                rolls = post.development_rolls(match, team)
+                r = match.season.ruleset.rules
+                # two level-ups of one player never take the same skill (as the demo chooses)
+                post.develop(match, team, choices=demo_choices(rolls, r), by=None)
+                post.fan_factor(match, team, by=None)
+                post.purchases_done(match, team, by=None)
+                post.complete(match, team, by=None)
+            elapsed = (time.perf_counter() - t0) * 1000
+        return elapsed, len(captured)

@@ -133,9 +133,10 @@ def season_board(
     if season is None:
         return board
     divisions = list(season.divisions.order_by("level")[:tables] if tables else season.divisions.order_by("level"))
-    entries = _board_teams().filter(season_entries__season=season)
-    if tables:  # the front page: only the shown divisions' teams, the others as its lists name them
-        entries = entries.filter(season_entries__division__in=divisions)
+    # The front page (`tables`) reads only the shown divisions' teams, the others as its lists name
+    # them. One filter() call, so that both conditions and the division are about the same entry.
+    shown = {"season_entries__division__in": divisions} if tables else {}
+    entries = _board_teams().filter(season_entries__season=season, **shown)
     entries = list(entries.annotate(division_id=F("season_entries__division_id")))
     teams = {t.pk: t for t in entries}
     board.teams = teams

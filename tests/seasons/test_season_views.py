@@ -243,3 +243,25 @@ def test_the_board_changes_a_divisions_teams_in_the_app(client, season_with, boa
         assert response.status_code == 302 and names == ["New A", "Team A"]
     else:
         assert response.status_code == 403 and names == ["Team A", "Team B"]
+
+
+def test_front_page_names_the_teams_of_a_division_whose_table_it_does_not_show(client, make_teams, board_member):
+    """The front page shows the 1st and 2nd divisions' tables and reads only their teams; a result
+    from the 3rd division still names both its teams (read as the list needs them)."""
+    from league.models import Ruleset
+
+    teams = make_teams(6)
+    season = services.create_season(
+        name="Three divisions",
+        ruleset=Ruleset.default(),
+        divisions=[services.DivisionPlan(n, f"Division {n}", 6, teams[2 * (n - 1) : 2 * n]) for n in (1, 2, 3)],
+    )
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    services.start_season(season)
+    match = Match.objects.get(season=season, division__level=3, round=1)
+    record_result(match, home_score=2, away_score=1, home_casualties=0, away_casualties=0, by=board_member)
+    html = client.get(reverse("home")).content.decode()
+    latest = html[html.index(match.home.name) - 2000 :]
+    assert match.away.name in latest and match.home.name in latest
+    assert "Division 1" in html and "Division 2" in html and "Division 3" not in html

@@ -97,7 +97,7 @@ def team_leaders(f: Filters, page: Any) -> Page:
     sums += ("casualties_for", "casualties_against")
     totals = list(rows.values("team_id").annotate(**{n: Sum(n) for n in sums}).filter(played__gt=0))
     won = titles(f.season)
-    teams = Team.objects.select_related("race").in_bulk([t["team_id"] for t in totals])
+    teams = Team.objects.named().in_bulk([t["team_id"] for t in totals])
     lines = [TeamLine(team=teams[t["team_id"]], titles=won[t["team_id"]], **{n: t[n] for n in sums}) for t in totals]
     lines.sort(key=lambda x: (-getattr(x, f.stat), -x.played, x.team.name))
     return Paginator(lines, PAGE_SIZE).get_page(page)

@@ -136,7 +136,7 @@ def season_board(
     # The front page (`tables`) reads only the shown divisions' teams, the others as its lists name
     # them. One filter() call, so that both conditions and the division are about the same entry.
     shown = {"season_entries__division__in": divisions} if tables else {}
-    entries = _board_teams().filter(season_entries__season=season, **shown)
+    entries = Team.objects.named().filter(season_entries__season=season, **shown)
     entries = list(entries.annotate(division_id=F("season_entries__division_id")))
     teams = {t.pk: t for t in entries}
     board.teams = teams
@@ -182,11 +182,6 @@ def season_board(
     return board
 
 
-def _board_teams():
-    """Teams as the board shows them, by name and race: a big league's standings show hundreds."""
-    return Team.objects.only("id", "name").annotate(race_name=F("race__name"))
-
-
 def _rows(queryset) -> list[dict]:
     return list(queryset.values(*MATCH_FIELDS))
 
@@ -195,7 +190,7 @@ def _attach_teams(rows: list[dict], teams: dict[int, Team]) -> None:
     """Each match row's home and away team, reading in one query those the tables did not."""
     missing = {m[side] for m in rows for side in ("home_id", "away_id")} - teams.keys() - {None}
     if missing:
-        teams.update(_board_teams().in_bulk(missing))
+        teams.update(Team.objects.named().in_bulk(missing))
     for m in rows:
         m["home"] = teams.get(m["home_id"])
         m["away"] = teams.get(m["away_id"])

@@ -159,6 +159,10 @@ class TeamQuerySet(models.QuerySet):
     def active(self) -> TeamQuerySet:
         return self.filter(active=True)
 
+    def named(self) -> TeamQuerySet:
+        """Teams as lists show them, by name and race (`race_name`): tables and leaders show hundreds."""
+        return self.only("id", "name").annotate(race_name=models.F("race__name"))
+
 
 class Team(models.Model):
     name = models.CharField(_("name"), max_length=80, unique=True)

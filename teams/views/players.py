@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import F, FilteredRelation, Prefetch, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.confirm import confirm_page, is_confirmed
-from league.models import STAT_FIELDS_PLAYER, PlayerStats
+from league.models import STAT_FIELDS_PLAYER
 from league.pagecache import per_version
 from league.paging import SlicePage
 from league.refusals import AlreadyDone
@@ -76,9 +76,9 @@ MATCHES_PER_PAGE = 20
 
 def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
     """Each player with his kept career counters (league.stats) as `career_<counter>`, read in the
-    player's own query (one indexed row each)."""
-    career = PlayerStats.objects.filter(player=OuterRef("pk"), season__isnull=True)
-    return players.annotate(**{f"career_{name}": Subquery(career.values(name)[:1]) for name in STAT_FIELDS_PLAYER})
+    player's own query (a join on his one career row)."""
+    players = players.annotate(career=FilteredRelation("stats", condition=Q(stats__season__isnull=True)))
+    return players.annotate(**{f"career_{name}": F(f"career__{name}") for name in STAT_FIELDS_PLAYER})
 
 
 def player_match_history(player: Player, page: str | None = None) -> SlicePage:

@@ -13,7 +13,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.models import PlayerStats, Season, SeasonEnd, TeamSeasonStats
+from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
 from teams.models import Race, Team
 
 PAGE_SIZE = 25
@@ -47,7 +47,8 @@ def player_leaders(f: Filters, page: Any) -> Page:
     rows = PlayerStats.objects.filter(season=f.season, **{f"{f.stat}__gt": 0})
     if f.race:
         rows = rows.filter(team__race=f.race)
-    rows = rows.select_related("player__position", "team").order_by(f"-{f.stat}", "player_id")
+    rows = rows.select_related("player", "team").only(*STAT_FIELDS_PLAYER, "player__name", "team__name")
+    rows = rows.order_by(f"-{f.stat}", "player_id")
     return Paginator(rows, PAGE_SIZE).get_page(page)
 
 

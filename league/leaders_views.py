@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 from league.inputs import query_id
 from league.leaders import PLAYER_STATS, TEAM_STATS, Filters, player_leaders, team_leaders
 from league.models import Season
+from league.pagecache import per_version
 from teams.models import Race
 
 
@@ -39,8 +40,9 @@ def _filters(request: HttpRequest, seasons: list[Season], races: list[Race]) -> 
 
 @require_GET
 def leaders_page(request: HttpRequest) -> HttpResponse:
-    seasons = list(Season.objects.order_by("-created_at").only("pk", "name"))
-    races = list(Race.objects.order_by("name").only("slug", "name"))
+    # the pickers' lists change only with the league's data: kept per league version
+    seasons = per_version(request, "leader_seasons", lambda: list(Season.objects.order_by("-created_at").only("name")))
+    races = per_version(request, "leader_races", lambda: list(Race.objects.order_by("name").only("slug", "name")))
     f = _filters(request, seasons, races)
     read = player_leaders if f.kind == "players" else team_leaders
     params = request.GET.copy()

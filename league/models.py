@@ -279,6 +279,10 @@ STAT_FIELDS_PLAYER = (
 )
 
 
+# The counters the leaders pages rank players by (league.leaders.PLAYER_STATS).
+LEADER_COUNTERS = ("matches", "completions", "touchdowns", "interceptions", "casualties", "mvps", "spp")
+
+
 class TeamSeasonStats(models.Model):
     """A team's record in one season's league matches (its division line, R31) or cup matches (R34).
 
@@ -339,17 +343,22 @@ class PlayerStats(models.Model):
                 fields=["player"], condition=models.Q(season__isnull=True), name="player_stats_one_career"
             ),
         ]
-        # The leaders pages read the top rows of a season, or of the careers, by each counter. A
-        # career is the row without a season, and PostgreSQL walks an index in order only below an
-        # equality, which IS NULL is not: the careers have partial indexes of their own.
+        # The leaders pages read the top rows of a season, or of the careers, by each counter they
+        # rank by. A career is the row without a season, and PostgreSQL walks an index in order only
+        # below an equality, which IS NULL is not: the careers have partial indexes of their own,
+        # and each row is in one family only (every confirmed report updates them all).
         indexes = [
-            models.Index(fields=["season", f"-{name}", "player"], name=f"player_stats_{name[:8]}")
-            for name in STAT_FIELDS_PLAYER
+            models.Index(
+                fields=["season", f"-{name}", "player"],
+                condition=models.Q(season__isnull=False),
+                name=f"player_stats_{name[:8]}",
+            )
+            for name in LEADER_COUNTERS
         ] + [
             models.Index(
                 fields=[f"-{name}", "player"], condition=models.Q(season__isnull=True), name=f"player_career_{name[:8]}"
             )
-            for name in STAT_FIELDS_PLAYER
+            for name in LEADER_COUNTERS
         ]
 
     def __str__(self) -> str:

@@ -7,7 +7,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0008_career_leader_indexes'),
         ('matches', '0013_live_log_labels'),
         ('teams', '0005_norwegian_admin_names'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

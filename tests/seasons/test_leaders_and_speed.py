@@ -145,3 +145,15 @@ def test_the_ledger_and_the_team_matches_are_paged(client, league, board_member,
     assert len(client.get(url + "?page=2").context["entries"]) == last.seq + 60 - 50
     history = client.get(reverse("team_history", args=[team.pk]))
     assert len(history.context["matches"]) == 6 and not history.context["matches"].has_next()
+
+
+def test_each_counter_the_leaders_rank_by_has_its_indexes():
+    """The leaders pages order PlayerStats by these counters, a season's rows and the careers apart;
+    a counter without an index would sort every row of a large league."""
+    from league.leaders import PLAYER_STATS
+    from league.models import LEADER_COUNTERS, PlayerStats
+
+    assert set(PLAYER_STATS) == set(LEADER_COUNTERS)
+    names = {index.name for index in PlayerStats._meta.indexes}
+    for counter in LEADER_COUNTERS:
+        assert {f"player_stats_{counter[:8]}", f"player_career_{counter[:8]}"} <= names

@@ -290,6 +290,8 @@ class Player(models.Model):
                 for stat in STAT_FIELDS
             ],
         ]
+        # the memorial on the front page: the newest dead first, however many have played before
+        indexes = [models.Index(fields=["-left_at"], condition=Q(status="dead"), name="player_memorial")]
 
     def __str__(self) -> str:
         return f"#{self.number} {self.name}"

@@ -157,3 +157,20 @@ def test_each_counter_the_leaders_rank_by_has_its_indexes():
     names = {index.name for index in PlayerStats._meta.indexes}
     for counter in LEADER_COUNTERS:
         assert {f"player_stats_{counter[:8]}", f"player_career_{counter[:8]}"} <= names
+
+
+@pytest.mark.parametrize("seasons", [1, 4])
+def test_the_front_page_reads_the_same_few_queries_whatever_the_league_size(
+    client, league, seasons, django_assert_max_num_queries
+):
+    """Tables, results, fixtures, leaders and memorial of this league (no cup): 12 reads on
+    PostgreSQL (the leaders' five categories in one), four more on SQLite (one per category),
+    with one season behind it or four."""
+    from django.db import connection
+
+    league(seasons)
+    client.get(reverse("home"))
+    cache.clear()
+    budget = 12 if connection.features.supports_slicing_ordering_in_compound else 16
+    with django_assert_max_num_queries(budget):
+        assert client.get(reverse("home")).status_code == 200

@@ -1,4 +1,5 @@
-"""The leaders page's reads (issue 16): players and teams, all-time or one season, by race, paged.
+"""The leaders' reads (issue 16): the leaders page (players and teams, all-time or one season, by
+race, paged) and the front page's leaders box.
 
 Each reads the kept rows of league.stats: a few queries whatever the number of matches behind them.
 """
@@ -10,11 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.db import connection
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
-from teams.models import Race, Team
+from teams.models import Player, Race, Team
 
 PAGE_SIZE = 25
 PLAYER_STATS = {
@@ -26,6 +28,8 @@ PLAYER_STATS = {
     "mvps": _("MVPs"),
     "matches": _("Matches"),
 }
+# the front page's categories (roster_leaders)
+ROSTER_LEADER_STATS = ("touchdowns", "casualties", "completions", "interceptions", "spp")
 TEAM_STATS = {
     "win_percent": _("Win %"),
     "touchdown_difference": _("Touchdown difference"),
@@ -109,3 +113,41 @@ def team_leaders(f: Filters, page: Any) -> Page:
     for line in shown:
         line.team = teams[line.team_id]
     return shown
+
+
+def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
+    """The front page's career leaders among players on a roster, from the same kept career rows as
+    the leaders page: each category's best rows read in its index's order, the five categories in
+    one query, then only those players."""
+    fetch = top * 2  # more than shown: some of the best may have died or retired
+    careers = PlayerStats.objects.filter(season=None)
+    # One query on every database: each category's top rows as a subquery (SQLite allows ORDER BY
+    # and LIMIT in a UNION's parts only so), labelled with its category.
+    parts, params = [], []
+    for stat in ROSTER_LEADER_STATS:
+        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id").values_list("player_id", stat)
+        sql, part_params = best[:fetch].query.sql_with_params()
+        parts.append(f"SELECT %s, best_{stat}.* FROM ({sql}) best_{stat}")
+        params += [stat, *part_params]
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        rows = cursor.fetchall()
+    rows.sort(key=lambda row: (ROSTER_LEADER_STATS.index(row[0]), -row[2], row[1]))
+    # only what the front page shows of them
+    players = Player.objects.select_related("team").only("name", "status", "team__name")
+    players = players.in_bulk({pk for _, pk, _ in rows})
+    board: dict[str, list[tuple[Player, int]]] = {stat: [] for stat in ROSTER_LEADER_STATS}
+    for stat, pk, value in rows:
+        if players[pk].status == Player.Status.ACTIVE and len(board[stat]) < top:
+            board[stat].append((players[pk], value))
+    for stat in ROSTER_LEADER_STATS:
+        if len(board[stat]) < top and sum(row[0] == stat for row in rows) == fetch:
+            # more of this category are on the list than were read: read on, with the roster filter
+            picks = (
+                careers.filter(player__status=Player.Status.ACTIVE, **{f"{stat}__gt": 0})
+                .select_related("player__team")
+                .only("player__name", "player__status", "player__team__name", stat)
+                .order_by(f"-{stat}", "player_id")[:top]
+            )
+            board[stat] = [(kept.player, getattr(kept, stat)) for kept in picks]
+    return board

@@ -1,4 +1,4 @@
-"""Reads for the league board: tables, results, fixtures, cup, leaders and memorial.
+"""Reads for the league board: tables, results, fixtures, cup and memorial (the leaders: league.leaders).
 
 Every page here uses a fixed number of queries whatever the number of matches: the season's
 matches are read once as plain rows and the tables are computed by league.rules.
@@ -10,15 +10,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
-from django.db.models import CharField, F, Value
+from django.db.models import F
 
 from league import rules
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
     Division,
-    PlayerStats,
     Season,
     SeasonEntry,
     TeamSeasonStats,
@@ -46,7 +44,6 @@ MATCH_FIELDS = (
     "neutral",
 )
 FRONT_PAGE_CUP_SLOTS = 16
-LEADER_STATS = ("touchdowns", "casualties", "completions", "interceptions", "spp")
 
 
 def current_season() -> Season | None:
@@ -90,13 +87,10 @@ class DivisionTable:
     lines: list[rules.Line]
     teams: dict[int, Team]
 
-    def rows(self) -> list[tuple[rules.Line, Team]]:
-        return [(line, self.teams[line.team]) for line in self.lines]
-
-    def shown_rows(self) -> list[tuple[dict[str, Any], Team]]:
-        """The rows for the template, each line as a dict: the template engine finds a dict's keys
-        at once, and an object's attributes only after a failed key lookup (a big league's
-        standings read thousands)."""
+    def rows(self) -> list[tuple[dict[str, Any], Team]]:
+        """Each line as a dict, with its team: the template engine finds a dict's keys at once, and
+        an object's attributes only after a failed key lookup (a big league's standings read
+        thousands)."""
         return [(line.as_dict(), self.teams[line.team]) for line in self.lines]
 
 
@@ -135,10 +129,10 @@ def season_board(
     divisions = list(season.divisions.order_by("level")[:tables] if tables else season.divisions.order_by("level"))
     # The front page (`tables`) reads only the shown divisions' teams, the others as its lists name
     # them. One filter() call, so that both conditions and the division are about the same entry.
-    shown = {"season_entries__division__in": divisions} if tables else {}
-    entries = Team.objects.named().filter(season_entries__season=season, **shown)
-    entries = list(entries.annotate(division_id=F("season_entries__division_id")))
-    teams = {t.pk: t for t in entries}
+    in_shown_divisions = {"season_entries__division__in": divisions} if tables else {}
+    entrants = Team.objects.named().filter(season_entries__season=season, **in_shown_divisions)
+    entrants = list(entrants.annotate(division_id=F("season_entries__division_id")))
+    teams = {t.pk: t for t in entrants}
     board.teams = teams
     confirmed = Match.objects.filter(season=season).confirmed()
     by_division: dict[int, list[dict]] = defaultdict(list)
@@ -153,7 +147,7 @@ def season_board(
         winners[division_id].append(winner_id)
     r = season.ruleset.rules
     for d in divisions:
-        division_teams = [t.pk for t in entries if t.division_id == d.pk]
+        division_teams = [t.pk for t in entrants if t.division_id == d.pk]
         board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
     board.latest = _rows(confirmed.order_by("-confirmed_at", "-id")[:latest])
     scheduled = Match.objects.filter(
@@ -176,9 +170,9 @@ def season_board(
             first = open_rounds[0] if open_rounds else len(board.bracket) - 1
             board.bracket = [rnd[:FRONT_PAGE_CUP_SLOTS] for rnd in board.bracket[max(0, first - 1) :]]
             board.bracket_offset = max(0, first - 1)
-    shown = [*board.latest, *board.upcoming, *(m for rnd in board.rounds.values() for m in rnd)]
-    shown += [m for rnd in board.bracket for m in rnd]
-    _attach_teams(shown, teams)
+    listed = [*board.latest, *board.upcoming, *(m for rnd in board.rounds.values() for m in rnd)]
+    listed += [m for rnd in board.bracket for m in rnd]
+    _attach_teams(listed, teams)
     return board
 
 
@@ -194,44 +188,6 @@ def _attach_teams(rows: list[dict], teams: dict[int, Team]) -> None:
     for m in rows:
         m["home"] = teams.get(m["home_id"])
         m["away"] = teams.get(m["away_id"])
-
-
-def leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
-    """The career leaders among players on a roster, from the kept career rows (league.stats), so the
-    front page agrees with the leaders page: each category's best rows are read in its index's order,
-    the five categories in one query where the database allows it, then only those players."""
-    fetch = top * 2  # more than shown: some of the best may have died or retired
-    careers = PlayerStats.objects.filter(season=None)
-    parts = [
-        careers.filter(**{f"{stat}__gt": 0})
-        .annotate(stat=Value(stat, output_field=CharField()))
-        .order_by(f"-{stat}", "player_id")
-        .values_list("stat", "player_id", stat)[:fetch]
-        for stat in LEADER_STATS
-    ]
-    if connection.features.supports_slicing_ordering_in_compound:
-        rows = list(parts[0].union(*parts[1:], all=True))
-    else:  # SQLite: one query per category
-        rows = [row for part in parts for row in part]
-    rows.sort(key=lambda row: (LEADER_STATS.index(row[0]), -row[2], row[1]))
-    # only what the front page shows of them
-    players = Player.objects.select_related("team").only("name", "status", "team__name")
-    players = players.in_bulk({pk for _, pk, _ in rows})
-    board: dict[str, list[tuple[Player, int]]] = {stat: [] for stat in LEADER_STATS}
-    for stat, pk, value in rows:
-        if players[pk].status == Player.Status.ACTIVE and len(board[stat]) < top:
-            board[stat].append((players[pk], value))
-    for stat in LEADER_STATS:
-        if len(board[stat]) < top and sum(row[0] == stat for row in rows) == fetch:
-            # more of this category are on the list than were read: read on, with the roster filter
-            picks = (
-                careers.filter(player__status=Player.Status.ACTIVE, **{f"{stat}__gt": 0})
-                .select_related("player__team")
-                .only("player__name", "player__status", "player__team__name", stat)
-                .order_by(f"-{stat}", "player_id")[:top]
-            )
-            board[stat] = [(kept.player, getattr(kept, stat)) for kept in picks]
-    return board
 
 
 def memorial(limit: int = 20) -> list[Player]:

@@ -19,11 +19,12 @@ from league import services
 from league.accounts import COACH, client_ip, is_board, role_group
 from league.forms import CoachForm, CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.inputs import query_id
+from league.leaders import roster_leaders
 from league.models import Division, Ruleset, Season
 from league.pagecache import per_version
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.ruleset_editor import settings_rows
-from league.selectors import current_season, leaders, memorial, season_board
+from league.selectors import current_season, memorial, season_board
 from matches.live import playing_now
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.models import Team
@@ -45,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
     season = current_season()
     context = {
         "board": season_board(season, bracket="current", tables=2),
-        "leaders": leaders(),
+        "leaders": roster_leaders(),
         "memorial": memorial(8),
         "playing_now": list(playing_now()),
     }
@@ -336,7 +337,7 @@ def api_standings(request: HttpRequest, pk: int) -> JsonResponse:
         {
             "level": t.division.level,
             "name": t.division.name,
-            "standings": [{"team": team.name, "team_id": team.pk, **line.as_dict()} for line, team in t.rows()],
+            "standings": [{"team": team.name, "team_id": team.pk, **line} for line, team in t.rows()],
         }
         for t in board.tables
     ]

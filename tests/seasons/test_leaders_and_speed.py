@@ -163,14 +163,10 @@ def test_each_counter_the_leaders_rank_by_has_its_indexes():
 def test_the_front_page_reads_the_same_few_queries_whatever_the_league_size(
     client, league, seasons, django_assert_max_num_queries
 ):
-    """Tables, results, fixtures, leaders and memorial of this league (no cup): 12 reads on
-    PostgreSQL (the leaders' five categories in one), four more on SQLite (one per category),
-    with one season behind it or four."""
-    from django.db import connection
-
+    """Tables, results, fixtures, leaders (five categories in one read) and memorial of this league
+    (no cup): 12 reads, with one season behind it or four."""
     league(seasons)
     client.get(reverse("home"))
     cache.clear()
-    budget = 12 if connection.features.supports_slicing_ordering_in_compound else 16
-    with django_assert_max_num_queries(budget):
+    with django_assert_max_num_queries(12):
         assert client.get(reverse("home")).status_code == 200

@@ -194,7 +194,7 @@ def _career(player, **deeds):
 
 
 def test_leaders_show_each_category_with_its_own_number(client, make_teams):
-    from league.selectors import leaders
+    from league.leaders import roster_leaders
     from teams.models import Player
 
     team = make_teams(1)[0]
@@ -203,7 +203,7 @@ def test_leaders_show_each_category_with_its_own_number(client, make_teams):
     _career(other, casualties=3)
     _career(fallen, touchdowns=9)
     Player.objects.filter(pk=fallen.pk).update(status=Player.Status.DEAD)
-    board = leaders()
+    board = roster_leaders()
     assert [(p.pk, v) for p, v in board["touchdowns"]] == [(star.pk, 4)]  # the dead are in the memorial
     assert [(p.pk, v) for p, v in board["casualties"]] == [(other.pk, 3), (star.pk, 1)]
     assert [(p.pk, v) for p, v in board["spp"]] == [(star.pk, 4 * 3 + 2 + 7), (other.pk, 6)]  # R28
@@ -215,7 +215,7 @@ def test_leaders_show_each_category_with_its_own_number(client, make_teams):
 def test_leaders_read_past_the_best_who_have_left_the_roster(make_teams):
     """Twice as many rows as shown are read in one go; when all of them have died or retired, the
     category is read again among players on a roster."""
-    from league.selectors import leaders
+    from league.leaders import roster_leaders
     from teams.models import Player
 
     team = make_teams(1)[0]
@@ -224,7 +224,7 @@ def test_leaders_read_past_the_best_who_have_left_the_roster(make_teams):
         _career(player, touchdowns=10 + n)
     _career(active, touchdowns=1)
     Player.objects.filter(pk__in=[p.pk for p in gone]).update(status=Player.Status.RETIRED)
-    assert [(p.pk, v) for p, v in leaders(top=1)["touchdowns"]] == [(active.pk, 1)]
+    assert [(p.pk, v) for p, v in roster_leaders(top=1)["touchdowns"]] == [(active.pk, 1)]
 
 
 @pytest.mark.parametrize("who", ["anonymous", "coach", "board"])

@@ -124,6 +124,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+    # Tests in memory, named so: pytest-xdist gives each worker a test database by suffixing its
+    # name, and with the ENGINE swapped below it no longer knows the backend for SQLite, so it
+    # suffixed the file's path ("test_/…/db.sqlite3_gw0") and `make test` could not open it.
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The league's rows fit in memory, where a random read costs about what a sequential one does:
     # PostgreSQL's default (4, for spinning disks) made it scan all matches for a player's career

@@ -134,7 +134,6 @@ def season_board(
     entrants = list(entrants.annotate(division_id=F("season_entries__division_id")))
     teams = {t.pk: t for t in entrants}
     board.teams = teams
-    confirmed = Match.objects.filter(season=season).confirmed()
     by_division: dict[int, list[dict]] = defaultdict(list)
     for row in TeamSeasonStats.objects.filter(
         season=season, division__in=divisions, competition=TeamSeasonStats.Competition.LEAGUE
@@ -149,11 +148,13 @@ def season_board(
     for d in divisions:
         division_teams = [t.pk for t in entrants if t.division_id == d.pk]
         board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
-    board.latest = _rows(confirmed.order_by("-confirmed_at", "-id")[:latest])
-    scheduled = Match.objects.filter(
-        season=season, status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
-    )
-    board.upcoming = _rows(scheduled.order_by("round", "date", "id")[:upcoming])
+    if latest:  # the standings page asks for none: not even an empty query compiled
+        board.latest = _rows(Match.objects.filter(season=season).confirmed().order_by("-confirmed_at", "-id")[:latest])
+    if upcoming:
+        scheduled = Match.objects.filter(
+            season=season, status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
+        )
+        board.upcoming = _rows(scheduled.order_by("round", "date", "id")[:upcoming])
     if rounds:
         for m in _rows(Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")):
             board.rounds.setdefault(m["round"], []).append(m)

@@ -265,3 +265,29 @@ def test_front_page_names_the_teams_of_a_division_whose_table_it_does_not_show(c
     latest = html[html.index(match.home.name) - 2000 :]
     assert match.away.name in latest and match.home.name in latest
     assert "Division 1" in html and "Division 2" in html and "Division 3" not in html
+
+
+def test_standings_rows_show_ties_signed_differences_and_escaped_names_r31(client, season_with, board_member):
+    """The table's rows (league.templatetags.standings) as the page shows them: R31 leaves two teams
+    that drew both games tied on one position, marked "="; the difference carries its sign."""
+    season, _teams = season_with(2, 2)
+    d1, d2 = season.divisions.order_by("level")
+    for division in (d1, d2):
+        services.generate_fixtures(division)
+    for match in Match.objects.filter(division=d1):
+        record_result(match, home_score=1, away_score=1, home_casualties=2, by=board_member)
+    home_wins = Match.objects.filter(division=d2).order_by("round").first()
+    record_result(home_wins, home_score=3, away_score=1, by=board_member)
+    d1_team = d1.entries.first().team
+    d1_team.name = "<b>Orks & Co</b>"
+    d1_team.save()
+
+    html = client.get(reverse("standings")).content.decode()
+    assert html.count('<tr class="tied"><td class="num">1=</td>') == 2
+    assert "&lt;b&gt;Orks &amp; Co&lt;/b&gt;" in html and "<b>Orks" not in html
+    assert f'<a href="{reverse("team", args=[d1_team.pk])}">' in html
+    # each d1 team drew 1-1 twice, causing 2 casualties at home: TD 2–2, +0, CAS 2–2
+    assert html.count('<td class="num">2–2</td><td class="num">+0</td><td class="num hide-narrow">2–2</td>') == 2
+    winner, loser = home_wins.home, home_wins.away
+    assert f"{winner.name}</a>" in html and '<td class="num">3–1</td><td class="num">+2</td>' in html
+    assert '<td class="num">1–3</td><td class="num">-2</td>' in html and loser.name in html

@@ -68,7 +68,10 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sheet": sheet,
         "team": sheet.team,
         "can_change": can_change(request.user, sheet.team),
-        "fixtures": scheduled_for([sheet.team.pk])[:FIXTURES_SHOWN],
+        # the list names the teams, the division or cup and the round; not the season or pre-match
+        "fixtures": scheduled_for([sheet.team.pk])
+        .select_related(None)
+        .select_related("division", "cup", "home", "away")[:FIXTURES_SHOWN],
     }
     return render(request, "teams/team_detail.html", context)
 

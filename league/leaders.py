@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
+from league.db.union import labelled_union
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
 from teams.models import Player, Race, Team
 
@@ -121,18 +121,13 @@ def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
     one query, then only those players."""
     fetch = top * 2  # more than shown: some of the best may have died or retired
     careers = PlayerStats.objects.filter(season=None)
-    # One query on every database: each category's top rows as a subquery (SQLite allows ORDER BY
-    # and LIMIT in a UNION's parts only so), labelled with its category.
-    parts, params = [], []
+    # the five categories in one query (league.db.union), each read in its index's order
+    reads = {}
     for stat in ROSTER_LEADER_STATS:
-        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id").values_list("player_id", stat)
-        sql, part_params = best[:fetch].query.sql_with_params()
-        parts.append(f"SELECT %s, best_{stat}.* FROM ({sql}) best_{stat}")
-        params += [stat, *part_params]
-    with connection.cursor() as cursor:
-        cursor.execute(" UNION ALL ".join(parts), params)
-        rows = cursor.fetchall()
-    rows.sort(key=lambda row: (ROSTER_LEADER_STATS.index(row[0]), -row[2], row[1]))
+        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
+        reads[stat] = best.values_list("player_id", stat)[:fetch]
+    found = labelled_union(reads)
+    rows = [(stat, pk, value) for stat, best in found.items() for pk, value in best]
     # only what the front page shows of them
     players = Player.objects.select_related("team").only("name", "status", "team__name")
     players = players.in_bulk({pk for _, pk, _ in rows})
@@ -141,7 +136,7 @@ def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
         if players[pk].status == Player.Status.ACTIVE and len(board[stat]) < top:
             board[stat].append((players[pk], value))
     for stat in ROSTER_LEADER_STATS:
-        if len(board[stat]) < top and sum(row[0] == stat for row in rows) == fetch:
+        if len(board[stat]) < top and len(found[stat]) == fetch:
             # more of this category are on the list than were read: read on, with the roster filter
             picks = (
                 careers.filter(player__status=Player.Status.ACTIVE, **{f"{stat}__gt": 0})

@@ -7,12 +7,14 @@ matches are read once as plain rows and the tables are computed by league.rules.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import F
 
 from league import rules
+from league.db.union import labelled_union
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
@@ -148,22 +150,26 @@ def season_board(
     for d in divisions:
         division_teams = [t.pk for t in entrants if t.division_id == d.pk]
         board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
-    if latest:  # the standings page asks for none: not even an empty query compiled
-        board.latest = _rows(Match.objects.filter(season=season).confirmed().order_by("-confirmed_at", "-id")[:latest])
+    # the latest results, the next fixtures and the cup in one query (league.db.union)
+    reads = {}
+    if latest:
+        confirmed = Match.objects.filter(season=season).confirmed()
+        reads["latest"] = confirmed.order_by("-confirmed_at", "-id")[:latest]
     if upcoming:
         scheduled = Match.objects.filter(
             season=season, status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
         )
-        board.upcoming = _rows(scheduled.order_by("round", "date", "id")[:upcoming])
-    if rounds:
-        for m in _rows(Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")):
-            board.rounds.setdefault(m["round"], []).append(m)
+        reads["upcoming"] = scheduled.order_by("round", "date", "id")[:upcoming]
     try:
         board.cup = season.cup  # read with the season where the caller selected it
     except Cup.DoesNotExist:
         board.cup = None
     if board.cup and bracket != "none":
-        cup_matches = _rows(board.cup.matches.order_by("round", "cup_slot"))
+        reads["cup"] = board.cup.matches.order_by("round", "cup_slot")
+    found = labelled_union({label: read.values_list(*MATCH_FIELDS) for label, read in reads.items()})
+    board.latest, board.upcoming = _rows(found.get("latest", [])), _rows(found.get("upcoming", []))
+    if board.cup and bracket != "none":
+        cup_matches = _rows(found["cup"])
         total = rules.cup_rounds(len(board.cup.draw))
         board.bracket = [[m for m in cup_matches if m["round"] == n] for n in range(1, total + 1)]
         if bracket == "current":
@@ -171,14 +177,19 @@ def season_board(
             first = open_rounds[0] if open_rounds else len(board.bracket) - 1
             board.bracket = [rnd[:FRONT_PAGE_CUP_SLOTS] for rnd in board.bracket[max(0, first - 1) :]]
             board.bracket_offset = max(0, first - 1)
+    if rounds:
+        fixtures = Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")
+        for m in _rows(fixtures.values_list(*MATCH_FIELDS)):
+            board.rounds.setdefault(m["round"], []).append(m)
     listed = [*board.latest, *board.upcoming, *(m for rnd in board.rounds.values() for m in rnd)]
     listed += [m for rnd in board.bracket for m in rnd]
     _attach_teams(listed, teams)
     return board
 
 
-def _rows(queryset) -> list[dict]:
-    return list(queryset.values(*MATCH_FIELDS))
+def _rows(rows: Iterable[tuple]) -> list[dict]:
+    """Match rows as the lists and the bracket show them: dicts of MATCH_FIELDS."""
+    return [dict(zip(MATCH_FIELDS, row, strict=True)) for row in rows]
 
 
 def _attach_teams(rows: list[dict], teams: dict[int, Team]) -> None:

@@ -128,6 +128,7 @@ def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
         reads[stat] = best.values_list("player_id", stat)[:fetch]
     found = labelled_union(reads)
     rows = [(stat, pk, value) for stat, best in found.items() for pk, value in best]
+    rows.sort(key=lambda row: (ROSTER_LEADER_STATS.index(row[0]), -row[2], row[1]))  # each category's order
     # only what the front page shows of them
     players = Player.objects.select_related("team").only("name", "status", "team__name")
     players = players.in_bulk({pk for _, pk, _ in rows})

@@ -170,6 +170,7 @@ def season_board(
     board.latest, board.upcoming = _rows(found.get("latest", [])), _rows(found.get("upcoming", []))
     if board.cup and bracket != "none":
         cup_matches = _rows(found["cup"])
+        cup_matches.sort(key=lambda m: (m["round"], m["cup_slot"] is None, m["cup_slot"] or 0))
         total = rules.cup_rounds(len(board.cup.draw))
         board.bracket = [[m for m in cup_matches if m["round"] == n] for n in range(1, total + 1)]
         if bracket == "current":

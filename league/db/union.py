@@ -1,10 +1,8 @@
 """Several short reads in one query.
 
 A page that lists a few rows from each of several reads (the front page's latest results, next
-fixtures and cup) pays about a millisecond per query for compiling, planning and the round trip,
-even when the database answers in a twentieth of that. `labelled_union` sends them as one
-`UNION ALL`, each read kept whole as a subquery: SQLite allows ORDER BY and LIMIT in a union's
-parts only so.
+fixtures and cup) pays a round trip per query. `labelled_union` sends them as one `UNION ALL`, each
+read kept whole as a subquery: SQLite allows ORDER BY and LIMIT in a union's parts only so.
 """
 
 from __future__ import annotations
@@ -13,35 +11,42 @@ from collections.abc import Mapping
 
 from django.core.exceptions import EmptyResultSet
 from django.db.models import QuerySet
+from django.db.models.sql.compiler import SQLCompiler
 
 
 def labelled_union(reads: Mapping[str, QuerySet]) -> dict[str, list[tuple]]:
     """Each read's rows, by its label, as `values_list` would give them. The reads are `values_list`
-    querysets of the same columns, sliced or not, on one database. Django's converters are applied
-    (SQLite's datetimes and dates come back as text without them).
+    querysets of as many columns each, sliced or not, on one database; each read's own converters are
+    applied (SQLite's datetimes and dates come back as text without them).
 
-    Each read keeps its own order: PostgreSQL appends a union's parts one after the other, each
-    part run whole by one process, and SQLite runs them in turn; the rows are grouped by label."""
+    Each read keeps its order in practice: PostgreSQL appends a union's parts one after the other,
+    each run whole by one process, and SQLite runs them in turn. Where a page's order must not rest on
+    that, the caller sorts (the front page's leaders and cup do)."""
     found: dict[str, list[tuple]] = {label: [] for label in reads}
-    parts, params, first = [], [], None
+    parts, params, compilers = [], [], {}
     for n, (label, queryset) in enumerate(reads.items()):
         compiler = queryset.query.get_compiler(using=queryset.db)
         try:
             sql, part_params = compiler.as_sql()
         except EmptyResultSet:  # a read that can find nothing ([:0], pk__in=[]) is not sent
             continue
-        first = first or compiler  # the parts' columns are the same: the first one's converters serve all
+        if compiler.has_extra_select:  # e.g. DISTINCT with an ORDER BY column it does not return
+            raise ValueError(f"{label}: reads more columns than it returns")
+        compilers[label] = compiler
         parts.append(f"SELECT %s, part_{n}.* FROM ({sql}) part_{n}")
         params += [label, *part_params]
-    if first is None:
+    if not compilers:
         return found
+    first: SQLCompiler = next(iter(compilers.values()))
+    if {c.using for c in compilers.values()} != {first.using}:
+        raise ValueError("labelled_union reads one database")
     with first.connection.cursor() as cursor:
         cursor.execute(" UNION ALL ".join(parts), params)
         rows = cursor.fetchall()
-    values = [row[1:] for row in rows]
-    converters = first.get_converters([expression for expression, _sql, _alias in first.select])
-    if converters:
-        values = first.apply_converters(values, converters)
-    for row, value in zip(rows, values, strict=True):
-        found[row[0]].append(tuple(value))
+    for row in rows:
+        found[row[0]].append(row[1:])
+    for label, compiler in compilers.items():
+        converters = compiler.get_converters([expression for expression, _sql, _alias in compiler.select])
+        if converters:
+            found[label] = [tuple(row) for row in compiler.apply_converters(found[label], converters)]
     return found

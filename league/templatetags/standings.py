@@ -5,12 +5,17 @@ to render them and this takes about 1. Django's admin builds its change list's c
 (`admin_list.items_for_result`). The markup matches the header in `league/_table.html`.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django import template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from league.selectors import DivisionTable
+if TYPE_CHECKING:
+    from league.selectors import DivisionTable
 
 register = template.Library()
 
@@ -28,7 +33,7 @@ _PK = 2_147_483_647  # stands in for the team's id: one reverse() per table, not
 
 @register.simple_tag
 def standings_rows(table: DivisionTable) -> SafeString:
-    url = reverse("team", args=[_PK]).replace(str(_PK), "{}")
+    head, tail = escape(reverse("team", args=[_PK])).split(str(_PK))
     rows = []
     for line, team in table.rows():
         tied = line["tied"]
@@ -37,7 +42,7 @@ def standings_rows(table: DivisionTable) -> SafeString:
                 **line,
                 tied_class=' class="tied"' if tied else "",
                 tie_mark="=" if tied else "",
-                url=url.format(team.pk),
+                url=f"{head}{team.pk}{tail}",
                 name=escape(team.name),
                 race=escape(team.race_name),
             )

@@ -30,3 +30,11 @@ def test_each_read_comes_back_whole_in_its_order_with_its_types(season_with, boa
     assert together == alone
     assert len(together["latest"]) == 3 and together["latest"][0][2].tzinfo is not None  # aware, on SQLite too
     assert together["nothing"] == together["none sliced"] == []
+
+
+def test_a_read_with_columns_it_does_not_return_is_refused(season_with):
+    """DISTINCT ordered by a column it does not read selects that column too: the union would not line up."""
+    season, _teams = season_with(4, 3)
+    read = Match.objects.filter(season=season).order_by("round").distinct().values_list("id")
+    with pytest.raises(ValueError, match="reads more columns"):
+        labelled_union({"odd": read})

@@ -168,7 +168,7 @@ def season_board(
         reads["cup"] = board.cup.matches.order_by("round", "cup_slot")
     found = labelled_union({label: read.values_list(*MATCH_FIELDS) for label, read in reads.items()})
     board.latest, board.upcoming = _rows(found.get("latest", [])), _rows(found.get("upcoming", []))
-    if board.cup and bracket != "none":
+    if "cup" in found:
         cup_matches = _rows(found["cup"])
         cup_matches.sort(key=lambda m: (m["round"], m["cup_slot"] is None, m["cup_slot"] or 0))
         total = rules.cup_rounds(len(board.cup.draw))

@@ -26,7 +26,6 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.utils import timezone
 
 from league import rules
-from league.management.commands.seed_demo import demo_choices
 from league.management.throughput import front_page_throughput
 
 
@@ -321,61 +320,32 @@ class Command(BaseCommand):
         for match in matches:
             # rolled back, so that a run with --keepdb finds the same fixtures unplayed
             with transaction.atomic():
-                if (timed := self._walk_match(match)) is not None:
-                    times.append(timed[0])
-                    queries = timed[1]
+                elapsed, queries = self._walk_match(match)
+                times.append(elapsed)
                 transaction.set_rollback(True)
         self._line("post-match sequence, both teams (services)", times, queries)
 
-    def _walk_match(self, match) -> tuple[float, int] | None:
-        """Pre-match and report through the services, then the timed post-match of both teams."""
-        from matches import postmatch as post
-        from matches import prematch as pre
+    def _walk_match(self, match) -> tuple[float, int]:
+        """Pre-match and report through the services (matches.playthrough, as the demo league plays),
+        then the timed post-match of both teams."""
+        from matches.models import SquadEntry
+        from matches.playthrough import walk_postmatch, walk_prematch
         from matches.report import LineInput, ReportInput, confirm_report, file_report
 
-        home, away = match.home, match.away
-        h = list(home.players.available().order_by("number")[:11])
-        a = list(away.players.available().order_by("number")[:11])
-        pre.pick_squad(match, home, [p.pk for p in h], by=None)
-        pre.pick_squad(match, away, [p.pk for p in a], by=None)
-        pre.roll_weather(match, entered=None, by=None)
-        pre.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-        pre.roll_gate(match, home_dice=None, away_dice=None, by=None)
-        for team in (home, away):
-            if f"niggling:{team.pk}" not in pre.get_prematch(match).explanations:
-                pre.check_niggling(match, team, by=None)
-        pre.roll_handicap(match, by=None)
-        if pre.get_prematch(match).done < pre.Step.MASTER_CHEF:
-            return None  # an Inspiration waits for its player (R23): another match is timed
-        file_report(
-            match,
-            ReportInput(
-                home_score=2,
-                away_score=1,
-                lines=[
-                    LineInput(h[0].pk, touchdowns=2),
-                    LineInput(h[1].pk, casualties=1),
-                    LineInput(a[0].pk, touchdowns=1),
-                    LineInput(a[1].pk, injury="serious_injury", injured_by_id=h[1].pk),
-                ],
-            ),
-            by=None,
-        )
+        walk_prematch(match)
+        playing = match.squad.filter(status=SquadEntry.Status.PLAYING).order_by("player__number")
+        h = [e.player_id for e in playing if e.team_id == match.home_id]
+        a = [e.player_id for e in playing if e.team_id == match.away_id]
+        lines = [
+            LineInput(h[0], touchdowns=2),
+            LineInput(h[1], casualties=1),
+            LineInput(a[0], touchdowns=1),
+            LineInput(a[1], injury="serious_injury", injured_by_id=h[1]),
+        ]
+        file_report(match, ReportInput(home_score=2, away_score=1, lines=lines), by=None)
         confirm_report(match, by=None)
-        match.refresh_from_db()
         with CaptureQueriesContext(connection) as captured:
             t0 = time.perf_counter()
-            for team in (home, away):
-                post.winnings(match, team, roll=None, by=None)
-                post.injuries(match, team, by=None)
-                post.stadium(match, team, by=None)
-                post.mvp(match, team, by=None)
-                rolls = post.development_rolls(match, team)
-                r = match.season.ruleset.rules
-                # two level-ups of one player never take the same skill (as the demo chooses)
-                post.develop(match, team, choices=demo_choices(rolls, r), by=None)
-                post.fan_factor(match, team, by=None)
-                post.purchases_done(match, team, by=None)
-                post.complete(match, team, by=None)
+            walk_postmatch(match)
             elapsed = (time.perf_counter() - t0) * 1000
         return elapsed, len(captured)

@@ -6,12 +6,14 @@ matches are read once as plain rows and the tables are computed by league.rules.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple
 
-from django.db.models import F
+from django.db.models import FilteredRelation, Q, TextField
+from django.db.models.functions import Cast
 
 from league import rules
 from league.db.union import labelled_union
@@ -61,39 +63,126 @@ def current_season() -> Season | None:
 
 def division_lines(division: Division) -> list[rules.Line]:
     """One division's table (R31), from its kept lines (league.stats) and recorded tiebreak games."""
-    teams = list(division.entries.values_list("team_id", flat=True))
-    kept = TeamSeasonStats.objects.filter(division=division, competition=TeamSeasonStats.Competition.LEAGUE)
-    winners = list(division.tiebreaks.values_list("winner_id", flat=True))
-    return ranked_lines(division.season.ruleset.rules, teams, list(kept.values(*KEPT_LINE_FIELDS)), winners)
+    tables = _ranked_tables(division.season, [division])
+    return [line for line, _team in tables[division.pk]]
 
 
-KEPT_LINE_FIELDS = ("division_id", "team_id", *STAT_FIELDS_TEAM, "head_to_head")
+class TeamName(NamedTuple):
+    """A team as the tables and match lists name it. A big league's standings show 200: a model
+    instance each cost more than the rest of its line."""
+
+    pk: int
+    name: str
+    race_name: str
 
 
-def ranked_lines(r: rules.Ruleset, teams: list[int], kept: list[dict], winners: list[int]) -> list[rules.Line]:
-    """The division's lines from its kept rows (a team without one has played nothing yet), ordered
-    by R31's tie-breakers exactly as `rules.standings` orders lines counted from the results."""
-    by_team = {row["team_id"]: row for row in kept}
-    lines, h2h = [], {}
-    for team in teams:
-        row = by_team.get(team)
-        lines.append(rules.Line(team, **{f: row[f] for f in STAT_FIELDS_TEAM} if row else {}))
-        for opponent, points in (row["head_to_head"] if row else {}).items():
-            h2h[(team, int(opponent))] = points
-    return r.rank_lines(lines, h2h, winners)
+# The kept counters in the order of Line's fields, so that a kept row fills a Line positionally.
+LINE_FIELDS = tuple(f.name for f in fields(rules.Line) if f.name in STAT_FIELDS_TEAM)
+
+
+def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[tuple[rules.Line, TeamName]]]:
+    """Each division's lines ranked by R31, with their teams, in one query: the season's entries with
+    their kept lines (league.stats; a team without one has played nothing yet). The head-to-head
+    points and the tiebreak games are read only for a tie that reaches them."""
+    kept = FilteredRelation(
+        "team__season_stats",
+        condition=Q(
+            team__season_stats__season=season, team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE
+        ),
+    )
+    entries = (
+        SeasonEntry.objects.filter(season=season, division__in=divisions)
+        .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
+        .order_by()
+        .values_list(
+            "division_id", "team_id", "team__name", "team__race__name", *(f"kept__{f}" for f in LINE_FIELDS), "kept_h2h"
+        )
+    )
+    by_division: dict[int, list[tuple[rules.Line, TeamName]]] = {d.pk: [] for d in divisions}
+    h2h: dict[int, str | None] = {}
+    for division_id, team_id, name, race_name, *counts, head_to_head in entries:
+        line = rules.Line(team_id, *counts) if counts[0] is not None else rules.Line(team_id)
+        by_division[division_id].append((line, TeamName(team_id, name, race_name)))
+        h2h[team_id] = head_to_head
+    r = season.ruleset.rules
+    head_to_head_points, tiebreaks = _HeadToHead(h2h), _TiebreakWinners(season)
+    tables = {}
+    for division_id, rows in by_division.items():
+        teams = {line.team: team for line, team in rows}
+        ranked = r.rank_lines([line for line, _team in rows], head_to_head_points, tiebreaks.of(division_id))
+        tables[division_id] = [(line, teams[line.team]) for line in ranked]
+    return tables
+
+
+class _HeadToHead(Mapping[tuple[int, int], int]):
+    """R31's head-to-head points from the kept lines' JSON, each team's decoded only when a tie needs
+    it: most teams of a table are split by points alone."""
+
+    def __init__(self, raw: dict[int, str | None]) -> None:
+        self._raw = raw
+        self._decoded: dict[int, dict[int, int]] = {}
+
+    def _of(self, team: int) -> dict[int, int]:
+        if team not in self._decoded:
+            text = self._raw.get(team)
+            self._decoded[team] = {int(k): v for k, v in json.loads(text).items()} if text else {}
+        return self._decoded[team]
+
+    def __getitem__(self, key: tuple[int, int]) -> int:
+        team, opponent = key
+        return self._of(team)[opponent]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return ((team, opponent) for team in self._raw for opponent in self._of(team))
+
+    def __len__(self) -> int:
+        return sum(len(self._of(team)) for team in self._raw)
+
+
+class _TiebreakWinners:
+    """The season's recorded tiebreak games (R31), read once and only when a tie reaches them."""
+
+    def __init__(self, season: Season) -> None:
+        self._season = season
+        self._winners: dict[int, list[int]] | None = None
+
+    def of(self, division_id: int) -> Sequence[int]:
+        return _LazyWinners(self, division_id)
+
+    def winners(self, division_id: int) -> list[int]:
+        if self._winners is None:
+            self._winners = defaultdict(list)
+            games = TiebreakGame.objects.filter(division__season=self._season)
+            for division, winner in games.values_list("division_id", "winner_id"):
+                self._winners[division].append(winner)
+        return self._winners[division_id]
+
+
+class _LazyWinners(Sequence[int]):
+    def __init__(self, tiebreaks: _TiebreakWinners, division_id: int) -> None:
+        self._tiebreaks, self._division = tiebreaks, division_id
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._tiebreaks.winners(self._division)[index]
+
+    def __len__(self) -> int:
+        return len(self._tiebreaks.winners(self._division))
 
 
 @dataclass
 class DivisionTable:
     division: Division
-    lines: list[rules.Line]
-    teams: dict[int, Team]
+    ranked: list[tuple[rules.Line, TeamName]]
 
-    def rows(self) -> list[tuple[dict[str, Any], Team]]:
+    @property
+    def lines(self) -> list[rules.Line]:
+        return [line for line, _team in self.ranked]
+
+    def rows(self) -> list[tuple[dict[str, Any], TeamName]]:
         """Each line as a dict, with its team: the template engine finds a dict's keys at once, and
         an object's attributes only after a failed key lookup (a big league's standings read
         thousands)."""
-        return [(line.as_dict(), self.teams[line.team]) for line in self.lines]
+        return [(line.as_dict(), team) for line, team in self.ranked]
 
 
 @dataclass
@@ -104,7 +193,7 @@ class SeasonBoard:
     upcoming: list[dict] = field(default_factory=list)
     cup: Cup | None = None
     bracket: list[list[dict]] = field(default_factory=list)
-    teams: dict[int, Team] = field(default_factory=dict)
+    teams: dict[int, TeamName] = field(default_factory=dict)
     rounds: dict[int, list[dict]] = field(default_factory=dict)
     bracket_offset: int = 0
 
@@ -129,27 +218,10 @@ def season_board(
     if season is None:
         return board
     divisions = list(season.divisions.order_by("level")[:tables] if tables else season.divisions.order_by("level"))
-    # The front page (`tables`) reads only the shown divisions' teams, the others as its lists name
-    # them. One filter() call, so that both conditions and the division are about the same entry.
-    in_shown_divisions = {"season_entries__division__in": divisions} if tables else {}
-    entrants = Team.objects.named().filter(season_entries__season=season, **in_shown_divisions)
-    entrants = list(entrants.annotate(division_id=F("season_entries__division_id")))
-    teams = {t.pk: t for t in entrants}
-    board.teams = teams
-    by_division: dict[int, list[dict]] = defaultdict(list)
-    for row in TeamSeasonStats.objects.filter(
-        season=season, division__in=divisions, competition=TeamSeasonStats.Competition.LEAGUE
-    ).values(*KEPT_LINE_FIELDS):
-        by_division[row["division_id"]].append(row)
-    winners: dict[int, list[int]] = defaultdict(list)
-    for division_id, winner_id in TiebreakGame.objects.filter(division__season=season).values_list(
-        "division_id", "winner_id"
-    ):
-        winners[division_id].append(winner_id)
-    r = season.ruleset.rules
-    for d in divisions:
-        division_teams = [t.pk for t in entrants if t.division_id == d.pk]
-        board.tables.append(DivisionTable(d, ranked_lines(r, division_teams, by_division[d.pk], winners[d.pk]), teams))
+    # The front page (`tables`) reads only the shown divisions' teams, the others as its lists name them.
+    ranked = _ranked_tables(season, divisions)
+    board.tables = [DivisionTable(d, ranked[d.pk]) for d in divisions]
+    board.teams = teams = {team.pk: team for table in board.tables for _line, team in table.ranked}
     # the latest results, the next fixtures and the cup in one query (league.db.union)
     reads = {}
     if latest:
@@ -193,11 +265,12 @@ def _rows(rows: Iterable[tuple]) -> list[dict]:
     return [dict(zip(MATCH_FIELDS, row, strict=True)) for row in rows]
 
 
-def _attach_teams(rows: list[dict], teams: dict[int, Team]) -> None:
+def _attach_teams(rows: list[dict], teams: dict[int, TeamName]) -> None:
     """Each match row's home and away team, reading in one query those the tables did not."""
     missing = {m[side] for m in rows for side in ("home_id", "away_id")} - teams.keys() - {None}
     if missing:
-        teams.update(Team.objects.named().in_bulk(missing))
+        found = Team.objects.filter(pk__in=missing).values_list("pk", "name", "race__name")
+        teams.update((pk, TeamName(pk, name, race_name)) for pk, name, race_name in found)
     for m in rows:
         m["home"] = teams.get(m["home_id"])
         m["away"] = teams.get(m["away_id"])

@@ -183,6 +183,34 @@ def test_tiebreak_game_splits_a_tie_r31(season_with, board_member):
     assert [(x.team, x.position) for x in division_lines(d1)] == [(b.pk, 1), (a.pk, 2)]
 
 
+def test_the_tables_read_head_to_head_and_tiebreak_games_only_for_a_tie_that_needs_them_r31(
+    season_with, board_member, django_assert_num_queries
+):
+    """Issue 16: a table is its division and its entries with their kept lines, in two reads. The
+    tiebreak games are read (once for the season) only when a tie gets past head-to-head points,
+    touchdown difference and touchdowns scored; the order is R31's either way."""
+    season, teams = season_with(2, 1)  # the 2nd division's one team is no tie
+    d1 = season.divisions.get(level=1)
+    first, second = services.generate_fixtures(d1)
+    a, b = teams[:2]
+    play(first, 2, 1, board_member)  # the home team wins: 3 points to 0 (R31)
+    season = Season.objects.select_related("ruleset", "cup").get(pk=season.pk)
+    with django_assert_num_queries(2):
+        board = season_board(season, latest=0, upcoming=0, bracket="none")
+    assert [(x.team, x.points, x.position) for x in board.tables[0].lines] == [
+        (first.home_id, 3, 1),
+        (first.away_id, 0, 2),
+    ]
+    play(second, 2, 1, board_member)  # the other home win: 3 points each, 3 head-to-head, TD 3-3 each
+    with django_assert_num_queries(3):
+        board = season_board(season, latest=0, upcoming=0, bracket="none")
+    assert [x.tied for x in board.tables[0].lines] == [True, True]
+    services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    with django_assert_num_queries(3):
+        board = season_board(season, latest=0, upcoming=0, bracket="none")
+    assert [(x.team, x.position, x.tied) for x in board.tables[0].lines] == [(b.pk, 1, False), (a.pk, 2, False)]
+
+
 def test_rerolls_cost_double_once_the_season_has_begun_r7(season_with, board_member):
     from teams.services import reroll_phase
 

@@ -10,6 +10,7 @@ from teams.models import Player
 from teams.selectors import roster_sheet
 from tests.conftest import has_amount
 from tests.factories import human_team, position
+from tests.html_tables import table_rows
 from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +44,37 @@ def test_sheet_columns_and_panel_are_shown(client, team):
         assert f">{column}</th>" in html
     assert "Catch, Dodge" in html  # starting skills of the Human Catchers
     assert has_amount(html, 20_000)
+
+
+def test_a_roster_row_shows_the_player_as_the_sheet_has_him(client, team):
+    """Every cell of a player's row as the reader sees it, in Norwegian: stats with the injury's
+    change marked, starting and gained skills, injuries (R36 niggling, MA -1, matches to miss), the
+    casualties by block and by foul, SPP (R28) and skill points (R4), the value; a name with markup
+    is text. The phone's player cards read each cell's data-label."""
+    from teams.models import PlayerSkill, Skill, StatChange
+
+    blitzer = team.players.get(position__name="Blitzers")
+    blitzer.name = 'Bo <b>"Hammer"</b> & Co'
+    blitzer.ma_change, blitzer.niggling, blitzer.miss_matches = -1, 1, 1
+    blitzer.casualties, blitzer.foul_casualties, blitzer.touchdowns, blitzer.mvps = 3, 2, 4, 1
+    blitzer.mutation_choice_pending = True
+    blitzer.save()
+    StatChange.objects.create(player=blitzer, stat="MA", change=-1, reason=StatChange.Reason.INJURY)
+    PlayerSkill.objects.create(player=blitzer, skill=Skill.objects.get(name="Dodge"), origin="development")
+    client.cookies["django_language"] = "nb"
+    rows = table_rows(client.get(reverse("team", args=[team.pk])).content.decode(), "roster-cards")
+    row = next(r for r in rows if r.cells and r.cells[1].links == [reverse("player", args=[blitzer.pk])])
+    # SPP: 4 TD × 3 + 3 casualties by block × 2 + 2 by foul × 1 + 1 MVP × 5 = 25 (R28); 16–30 SPP: 3 (R4)
+    assert row.texts() == [
+        str(blitzer.number), 'Bo <b>"Hammer"</b> & Co mutasjon å velge', "Blitzers",
+        "6", "3", "3", "8", "Block, Dodge", "1 NI, -1 MA, M1M",
+        "0", "4", "0", "3+2f", "1", "25", "3", "90 000",  # a no-break space between the thousands
+    ]  # fmt: skip
+    assert row.attrs == {"class": "unavailable"}  # he misses the next match
+    assert [c.attrs.get("data-label") for c in row.cells[3:7]] == ["MA", "ST", "AG", "AV"]
+    assert [c.attrs["class"] for c in row.cells[3:5]] == ["num stat changed", "num stat"]
+    assert row.cells[12].attrs["title"] == "ved block 3, ved foul 2"
+    assert row.cells[16].attrs["data-label"] == "Verdi"
 
 
 @pytest.mark.parametrize("extra", [0, 5])

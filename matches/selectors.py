@@ -35,14 +35,31 @@ def _open_seasons() -> Q:
     return ~Q(season__status=Season.Status.FINISHED)
 
 
+SOONEST_FIRST = (F("date").asc(nulls_last=True), "round", "pk")
+
+
 def scheduled_for(team_ids: Sequence[int]) -> QuerySet[Match]:
     """The teams' matches still to play, both teams known, soonest first (dated ones by date, then by round)."""
     return (
         Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), _open_seasons())
         .filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
         .select_related("season", "division", "cup", "home", "away", "prematch")
-        .order_by(F("date").asc(nulls_last=True), "round", "pk")
+        .order_by(*SOONEST_FIRST)
     )
+
+
+COMING_FIELDS = ("id", "round", "date", "home__name", "away__name", "division__name", "cup__name")
+
+
+def coming_matches(team_id: int, limit: int) -> list[dict]:
+    """A team's next matches as its page lists them (`scheduled_for`'s order): the teams', the
+    division's or cup's names and the round, read as plain values. Model instances of both teams, the
+    division and the cup cost the team page more than the rest of its reads (issue 16)."""
+    # The few matches first, then their names: PostgreSQL plans the joins of a handful of rows in a
+    # third of the time it takes to plan them beside the team and season filters.
+    first = scheduled_for([team_id]).select_related(None).values("pk")[:limit]
+    found = Match.objects.filter(pk__in=first).order_by(*SOONEST_FIRST).values_list(*COMING_FIELDS)
+    return [dict(zip(COMING_FIELDS, row, strict=True)) for row in found]
 
 
 def next_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int, Match]:

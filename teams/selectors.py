@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models import OuterRef, Subquery, Value
 from django.shortcuts import get_object_or_404
 
 from league import rules
+from league.db.union import labelled_union
 from league.rules.records import record_spp
 from teams.models import Facility, Player, PlayerSkill, Position, StatChange, Team, TreasuryEntry
 
@@ -101,16 +103,39 @@ class RosterSheet:
         }
 
 
-def sheet_players():
-    return (
-        Player.objects.on_roster()
-        .select_related("position")
-        .prefetch_related(
-            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
-            Prefetch("stat_changes", queryset=StatChange.objects.filter(reason=StatChange.Reason.INJURY)),
-        )
-        .order_by("number")
+@dataclass
+class SheetPlayers:
+    """A roster's players with the skills they gained and their lasting injuries' stat changes, each
+    in the order it came. The two lists are plain names and numbers, read in one query: the sheet
+    shows nothing else of them."""
+
+    players: list[Player]
+    gained: dict[int, list[str]]  # skill names by player id
+    injuries: dict[int, list[tuple[int, str]]]  # (change, stat) by player id
+
+
+def sheet_players(team: Team) -> SheetPlayers:
+    players = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
+    for p in players:
+        p.team = team  # the sheet's players share the team (and its ruleset) already loaded
+    ids = [p.pk for p in players]
+    found = labelled_union(
+        {
+            "gained": PlayerSkill.objects.filter(player_id__in=ids)
+            .order_by("created_at", "pk")
+            .values_list("player_id", "skill__name", Value(0)),
+            "injuries": StatChange.objects.filter(player_id__in=ids, reason=StatChange.Reason.INJURY)
+            .order_by("created_at", "pk")
+            .values_list("player_id", "stat", "change"),
+        }
     )
+    gained: dict[int, list[str]] = defaultdict(list)
+    for player_id, name, _zero in found["gained"]:
+        gained[player_id].append(name)
+    injuries: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for player_id, stat, change in found["injuries"]:
+        injuries[player_id].append((change, stat))
+    return SheetPlayers(players, gained, injuries)
 
 
 def position_skills() -> dict[int, list[str]]:
@@ -148,10 +173,7 @@ def roster_sheet(
     team = get_object_or_404(teams, pk=team_id)
     found = sorted((pk, key) for i, key in enumerate(facility_keys) if (pk := getattr(team, f"facility_{i}")))
     facilities = [key for _pk, key in found]  # in the order bought
-    players = list(sheet_players().filter(team=team))
-    for p in players:
-        p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    return build_sheet(team, players, facilities, starting_skills)
+    return build_sheet(team, sheet_players(team), facilities, starting_skills)
 
 
 def rating_staff(team: Team) -> dict[str, Any]:
@@ -174,23 +196,23 @@ def squad_team_rating(r: rules.Rulebook, team: Team, players: list[tuple[int, in
 
 
 def build_sheet(
-    team: Team, players: list[Player], facilities: list[str], starting_skills: Mapping[int, list[str]]
+    team: Team, found: SheetPlayers, facilities: list[str], starting_skills: Mapping[int, list[str]]
 ) -> RosterSheet:
     r = team.ruleset.rules
     s = r.settings
     lines = []
-    for p in players:
+    for p in found.players:
         spp = p.spp
         injuries = []
         if p.niggling:
             injuries.append(f"{p.niggling} NI")
-        injuries.extend(f"{c.change:+d} {c.stat}" for c in p.stat_changes.all())
+        injuries.extend(f"{change:+d} {stat}" for change, stat in found.injuries.get(p.pk, ()))
         if p.miss_matches:
             injuries.append(f"M{p.miss_matches}M")
         lines.append(
             PlayerLine(
                 player=p,
-                skills=[*starting_skills.get(p.position_id, []), *(g.skill.name for g in p.gained_skills.all())],
+                skills=[*starting_skills.get(p.position_id, []), *found.gained.get(p.pk, ())],
                 injuries=injuries,
                 spp=spp,
                 skill_points=r.skill_points(spp),

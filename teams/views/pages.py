@@ -13,7 +13,7 @@ from league.accounts import sees_private
 from league.pagecache import per_version
 from league.paging import SlicePage
 from matches.models import Match
-from matches.selectors import scheduled_for
+from matches.selectors import coming_matches
 from teams.models import Position, Race, Skill, Team
 from teams.selectors import bought_facility_keys, position_skills, roster_sheet
 from teams.selectors import team_list as teams_selector
@@ -68,10 +68,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sheet": sheet,
         "team": sheet.team,
         "can_change": can_change(request.user, sheet.team),
-        # the list names the teams, the division or cup and the round; not the season or pre-match
-        "fixtures": scheduled_for([sheet.team.pk])
-        .select_related(None)
-        .select_related("division", "cup", "home", "away")[:FIXTURES_SHOWN],
+        "fixtures": coming_matches(sheet.team.pk, FIXTURES_SHOWN),
     }
     return render(request, "teams/team_detail.html", context)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.apps import apps as global_apps
 from django.db import connection, transaction
+from django.db.models import OuterRef, Subquery
 
 from league import rules
 from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM
@@ -145,7 +146,13 @@ def _spp(d: dict[str, int], r: rules.Ruleset) -> int:
 
 def count_match(match: Any, *, sign: int) -> None:
     """Add (sign 1) or take back (sign -1) a confirmed match's effects on the kept rows. Called in the
-    transaction of the confirmation, result, forfeit, void or reopen, with the match row locked."""
+    transaction of the confirmation, result, forfeit, void or reopen, with the match row locked and,
+    when counted, its confirmation time set."""
+    from matches.models import PlayerMatch
+
+    if sign > 0 and match.confirmed_at is None:
+        raise ValueError("A match is counted once it is confirmed: set its confirmed_at first.")
+    PlayerMatch.objects.filter(match_id=match.pk).update(confirmed_at=match.confirmed_at if sign > 0 else None)
     if not (match.home_id and match.away_id) or match.home_score is None or match.away_score is None:
         return
     r = match.season.ruleset.rules
@@ -156,7 +163,11 @@ def count_match(match: Any, *, sign: int) -> None:
 
 
 def count_mvp(match: Any, *, player_id: int, team_id: int) -> None:
-    """The post-match MVP (R27) given after confirmation: one more MVP and its SPP."""
+    """The post-match MVP (R27) given after confirmation: one more MVP and its SPP, and his line (new if
+    he had none) in his career."""
+    from matches.models import PlayerMatch
+
+    PlayerMatch.objects.filter(match_id=match.pk, player_id=player_id).update(confirmed_at=match.confirmed_at)
     r = match.season.ruleset.rules
     d = dict.fromkeys(STAT_FIELDS_PLAYER, 0)
     d["mvps"] = 1
@@ -208,10 +219,21 @@ def _apply_player_deltas(season_id: int, deltas: dict[tuple[int, int], dict[str,
 # --- rebuild --------------------------------------------------------------------------------------
 
 
+def stamp_lines(apps: Any = global_apps) -> None:
+    """Every report line's confirmation time from its match: the match's while it is confirmed, else none."""
+    Match = apps.get_model("matches", "Match")
+    PlayerMatch = apps.get_model("matches", "PlayerMatch")
+    confirmed = Match.objects.filter(pk=OuterRef("match_id"), status="confirmed").values("confirmed_at")
+    PlayerMatch.objects.update(confirmed_at=Subquery(confirmed))
+
+
 @transaction.atomic
-def rebuild(apps: Any = global_apps) -> dict[str, int]:
+def rebuild(apps: Any = global_apps, *, lines: bool = True) -> dict[str, int]:
     """Recompute every kept row from the confirmed matches (the command `rebuild_stats`, the
-    migration that creates the tables). Reads the matches a season at a time."""
+    migration that creates the tables), and with `lines` the report lines' confirmation times (the
+    lines have them from a later migration). Reads the matches a season at a time."""
+    if lines:
+        stamp_lines(apps)
     Season = apps.get_model("league", "Season")
     Match = apps.get_model("matches", "Match")
     TeamSeasonStats = apps.get_model("league", "TeamSeasonStats")
@@ -284,9 +306,11 @@ def rebuild(apps: Any = global_apps) -> dict[str, int]:
     return {"team_rows": team_rows, "player_rows": player_rows + len(careers)}
 
 
-def snapshot() -> tuple[set[tuple], set[tuple]]:
-    """Every kept row as plain values, to compare a rebuild with the incremental rows."""
+def snapshot() -> tuple[set[tuple], set[tuple], set[tuple]]:
+    """Every kept row and line's confirmation time as plain values, to compare a rebuild with the
+    incremental rows."""
     from league.models import PlayerStats, TeamSeasonStats
+    from matches.models import PlayerMatch
 
     teams = {
         (*values[:-1], tuple(sorted((k, v) for k, v in values[-1].items() if v)))
@@ -300,4 +324,5 @@ def snapshot() -> tuple[set[tuple], set[tuple]]:
         for values in PlayerStats.objects.values_list("player_id", "team_id", "season_id", *STAT_FIELDS_PLAYER)
         if any(values[3:])
     }
-    return teams, players
+    lines = set(PlayerMatch.objects.values_list("pk", "confirmed_at"))
+    return teams, players, lines

@@ -277,10 +277,10 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
     if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
         raise ReportError([_("There is no report to confirm.")])
-    _apply(match, sign=1)
     match.status = Match.Status.CONFIRMED
     match.confirmed_at = timezone.now()
     match.confirmed_by = by
+    _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (league.stats)
     match.save()
     advance_cup(match)
     for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin

@@ -33,6 +33,9 @@ class PlayerMatch(models.Model):
     )
     sent_off = models.BooleanField(_("sent off"), default=False)
     mvps = models.PositiveSmallIntegerField(default=0)
+    # The match's confirmation time while it is confirmed, else empty: kept by league.stats with the match,
+    # so a player's career is read newest first along an index, however many matches he has (issue 16).
+    confirmed_at = models.DateTimeField(null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -40,7 +43,13 @@ class PlayerMatch(models.Model):
         verbose_name_plural = _("player match lines")
         ordering = ["match", "team", "player__number"]
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="player_once_per_report")]
-        indexes = [models.Index(fields=["player", "match"], name="playermatch_player_match")]  # his career
+        indexes = [
+            models.Index(  # his career, newest first
+                fields=["player", "-confirmed_at", "-match"],
+                condition=models.Q(confirmed_at__isnull=False),
+                name="playermatch_career",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} in {self.match}"

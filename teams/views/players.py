@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import F, FilteredRelation, Prefetch, Q, QuerySet
@@ -19,7 +21,7 @@ from league.paging import SlicePage
 from league.refusals import AlreadyDone
 from league.responses import flash_refusal, refusal_on_form
 from league.rules.records import record_spp
-from matches.models import Match, PlayerMatch
+from matches.models import PlayerMatch
 from teams import rosters, services
 from teams.forms import (
     MutationChoiceForm,
@@ -82,19 +84,37 @@ def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
 
 
 def player_match_history(player: Player, page: str | None = None) -> SlicePage:
-    """His line in every confirmed match report, newest first, with the SPP it earned (R28); a page
-    at a time, so a long career costs what a short one does."""
-
+    """His line in every confirmed match report, newest confirmed first, with the SPP it earned (R28);
+    a page at a time along his lines' index, so a long career costs what a short one does. The lines
+    are dicts of the values the page shows."""
     r = player.team.ruleset.rules
-    lines = (
-        PlayerMatch.objects.filter(player=player, match__status=Match.Status.CONFIRMED)
-        .select_related("match__home", "match__away", "match__season")
-        .order_by("-match__confirmed_at", "-match_id")
-    )
-    rows = SlicePage(lines, page, MATCHES_PER_PAGE)
+    lines = PlayerMatch.objects.filter(player=player, confirmed_at__isnull=False).order_by("-confirmed_at", "-match_id")
+    rows = SlicePage(lines.values(*CAREER_LINE_FIELDS, **CAREER_MATCH_FIELDS), page, MATCHES_PER_PAGE)
     for row in rows:
-        row.spp = record_spp(r, row)
+        row["spp"] = record_spp(r, SimpleNamespace(**row))
+        row["all_casualties"] = row["casualties"] + row["crowd_casualties"] + row["foul_casualties"]
+        row["injury_label"] = PlayerMatch.Injury(row["injury"]).label
     return rows
+
+
+CAREER_LINE_FIELDS = (
+    "match_id",
+    "completions",
+    "touchdowns",
+    "interceptions",
+    "casualties",
+    "crowd_casualties",
+    "foul_casualties",
+    "mvps",
+    "injury",
+)
+CAREER_MATCH_FIELDS = {
+    "home": F("match__home__name"),
+    "away": F("match__away__name"),
+    "home_score": F("match__home_score"),
+    "away_score": F("match__away_score"),
+    "season": F("match__season__name"),
+}
 
 
 @require_POST

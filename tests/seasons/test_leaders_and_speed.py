@@ -1,6 +1,8 @@
 """The leaders page, the player's career and the pages that read kept rows (issue 16): right
 numbers, paged, and the same few queries with a small and a larger league behind them."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
@@ -103,6 +105,21 @@ def test_the_player_page_pages_his_matches(client, league):
     assert len(second.context["matches"]) == 4
     career = first.context["career"]
     assert (career["matches"], career["touchdowns"], career["spp"]) == (24, 48, 144)  # 3 SPP a TD (R28)
+
+
+def test_the_player_page_lists_his_matches_newest_confirmed_first(client, league):
+    """His career is read along his lines' index, in the order the reports were confirmed, which need
+    not be the fixtures' order; each line with the SPP it earned (R28: a touchdown is 3)."""
+    season, teams = league(1)
+    player = teams[0].players.order_by("number").first()
+    played = list(Match.objects.filter(season=season, lines__player=player).order_by("pk"))
+    start = timezone.now()
+    for n, match in enumerate(reversed(played)):  # the last fixture was confirmed first
+        Match.objects.filter(pk=match.pk).update(confirmed_at=start + timedelta(minutes=n))
+    stats.rebuild()  # the lines keep their match's confirmation time
+    rows = client.get(reverse("player", args=[player.pk])).context["matches"]
+    assert [row["match_id"] for row in rows] == [m.pk for m in played]
+    assert {(row["touchdowns"], row["spp"]) for row in rows} == {(2, 6)}
 
 
 @pytest.mark.parametrize("query", ["kind=nothing", "stat=goals", "season=abc", "season=99999", "race=no-such-race"])

@@ -163,11 +163,7 @@ def count_match(match: Any, *, sign: int) -> None:
 
 
 def count_mvp(match: Any, *, player_id: int, team_id: int) -> None:
-    """The post-match MVP (R27) given after confirmation: one more MVP and its SPP, and his line (new if
-    he had none) in his career."""
-    from matches.models import PlayerMatch
-
-    PlayerMatch.objects.filter(match_id=match.pk, player_id=player_id).update(confirmed_at=match.confirmed_at)
+    """The post-match MVP (R27) given after confirmation: one more MVP and its SPP."""
     r = match.season.ruleset.rules
     d = dict.fromkeys(STAT_FIELDS_PLAYER, 0)
     d["mvps"] = 1

@@ -107,7 +107,9 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
     chosen = Player.objects.get(pk=chosen.pk)
     chosen.mvps += 1
     chosen.save(update_fields=["mvps"])
-    line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults={"team": team})
+    # A line made now, for one who had none, joins his career at the match's confirmation (league.stats).
+    made = {"team": team, "confirmed_at": match.confirmed_at}
+    line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults=made)
     line.mvps += 1
     line.save(update_fields=["mvps"])
     stats.count_mvp(match, player_id=chosen.pk, team_id=team.pk)  # kept counters (issue 16)

@@ -58,23 +58,15 @@ def test_a_confirmed_report_counts_the_table_line_and_the_players_in_its_transac
     assert PlayerStats.objects.filter(season=None, matches=1).count() == 22
 
 
-def test_the_report_lines_and_a_later_mvp_line_keep_the_confirmation_time(ready_match):
-    """A player's career lists his lines by their match's confirmation (league.stats keeps it on each
-    line): the report's lines from the confirmation, and the line the post-match MVP makes for a
-    player who had none (R27)."""
-    from matches.models import PlayerMatch
-
+def test_the_report_lines_keep_the_confirmation_time(ready_match):
+    """A player's career lists his lines by their match's confirmation, which league.stats keeps on
+    each line (the MVP step's new line: tests/matches/test_postmatch.py)."""
     match = ready_match
     file_report(match, a_report(match), by=match.home.coach)
     assert set(match.lines.values_list("confirmed_at", flat=True)) == {None}  # filed, not confirmed
     confirm_report(match, by=match.away.coach)
     confirmed_at = Match.objects.get(pk=match.pk).confirmed_at
     assert confirmed_at and set(match.lines.values_list("confirmed_at", flat=True)) == {confirmed_at}
-    home, _away = players(match)
-    newcomer = home[5]  # played, no line in the report
-    PlayerMatch.objects.create(match=match, player=newcomer, team=match.home, mvps=1)  # as the MVP step does
-    stats.count_mvp(Match.objects.get(pk=match.pk), player_id=newcomer.pk, team_id=match.home_id)
-    assert PlayerMatch.objects.get(match=match, player=newcomer).confirmed_at == confirmed_at
 
 
 def test_void_and_reopen_take_the_counts_back(ready_match, board_member):

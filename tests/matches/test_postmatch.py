@@ -1,6 +1,7 @@
 """The post-match sequence for both teams, every number worked out by hand from the tables (issue 7)."""
 
 import pytest
+from django.urls import reverse
 
 from league import services
 from league.models import Ruleset
@@ -130,6 +131,27 @@ def test_the_whole_sequence_for_both_teams(played):
     assert treasury(home) == 370_000 + 70_000 + 10_000
     # new TR: 11 × 50,000 + FF 4 × 10,000 = 590,000 → 59; skill points: #1 20 SPP → 3, #2 7 SPP → 1 (R1, R4)
     assert PostMatch.objects.get(match=match, team=home).team_rating == 59 + 3 + 1
+
+
+def test_an_mvp_without_a_line_gets_one_in_his_career_r27(played, board_member, client):
+    """No Saint earned SPP, so the MVP goes to one who played (R27) and has no report line: the MVP step
+    makes his line, with the match's confirmation time, and his page lists the match."""
+    from matches.models import PlayerMatch
+    from matches.report import reopen_report
+
+    match, home, away, h, a = played
+    reopen_report(match, by=board_member)
+    report = ReportInput(home_score=2, away_score=0, lines=[LineInput(h[0].pk, touchdowns=2)])
+    file_report(match, report, by=home.coach)
+    confirm_report(match, by=away.coach)
+    match.refresh_from_db()
+    for step in (post.winnings, post.injuries, post.stadium):
+        step(match, away, **({"roll": [2]} if step is post.winnings else {}), by=away.coach)
+    assert post.mvp(match, away, roll=[3], by=away.coach).mvp_id == a[2].pk  # D11 shows 3: the third who played
+    line = PlayerMatch.objects.get(match=match, player=a[2])
+    assert (line.mvps, line.confirmed_at) == (1, match.confirmed_at)
+    rows = client.get(reverse("player", args=[a[2].pk])).context["matches"]
+    assert [(row["match_id"], row["mvps"], row["spp"]) for row in rows] == [(match.pk, 1, 5)]  # an MVP is 5 SPP
 
 
 def test_each_step_applies_once(played):

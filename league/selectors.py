@@ -53,11 +53,8 @@ FRONT_PAGE_CUP_SLOTS = 16
 def current_season() -> Season | None:
     """The running season, else the newest one."""
     return (
-        Season.objects.select_related("ruleset", "cup")
-        .filter(status=Season.Status.RUNNING)
-        .order_by("-created_at")
-        .first()
-        or Season.objects.select_related("ruleset", "cup").order_by("-created_at").first()
+        Season.objects.with_rules().filter(status=Season.Status.RUNNING).order_by("-created_at").first()
+        or Season.objects.with_rules().order_by("-created_at").first()
     )
 
 

@@ -37,7 +37,7 @@ def _require_board(request: HttpRequest) -> None:
 
 
 def _get_season(pk: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("ruleset", "cup"), pk=pk)
+    return get_object_or_404(Season.objects.with_rules(), pk=pk)
 
 
 @require_GET

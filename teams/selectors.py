@@ -167,7 +167,9 @@ def roster_sheet(
     if facility_keys is None:
         facility_keys = bought_facility_keys()
     bought = Facility.objects.filter(stadium=OuterRef("stadium"))
-    teams = with_treasury(Team.objects.select_related("race", "coach", "ruleset", "stadium")).annotate(
+    # the ruleset's tables unread: parsed once per process (Ruleset.rules), as a season's are
+    read = Team.objects.select_related("race", "coach", "ruleset", "stadium").defer("ruleset__data")
+    teams = with_treasury(read).annotate(
         **{f"facility_{i}": Subquery(bought.filter(key=key).values("pk")[:1]) for i, key in enumerate(facility_keys)}
     )
     team = get_object_or_404(teams, pk=team_id)

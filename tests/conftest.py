@@ -36,13 +36,16 @@ def fast_password_hasher():
 @pytest.fixture(autouse=True)
 def fresh_page_cache():
     """Each test starts with an empty page cache: a test's rolled-back writes can bring the league
-    version back to a number an earlier test cached pages under (issue 16's cache is per version)."""
+    version back to a number an earlier test cached pages under (issue 16's cache is per version).
+    And with no ruleset parsed: a page reads a ruleset's tables once per process, so without this a
+    test's query count would depend on the tests before it."""
     from django.core.cache import cache
 
-    from league import pagecache
+    from league import models, pagecache
 
     cache.clear()
     pagecache._MEMO.clear()
+    models._PARSED.clear()
 
 
 @pytest.fixture

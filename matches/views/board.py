@@ -30,7 +30,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
     """Fixtures and results by round."""
     pk = request.GET.get("season", "")
     season = (
-        get_object_or_404(Season.objects.select_related("ruleset", "cup"), pk=int(pk))
+        get_object_or_404(Season.objects.with_rules(), pk=int(pk))
         if pk.isascii() and pk.isdecimal() and len(pk) < 10  # "²" is a digit to Python, not a number
         else current_season()
     )

@@ -49,7 +49,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
     """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
     player = get_object_or_404(
-        with_career(Player.objects.select_related("team__race", "team__ruleset", "position")).prefetch_related(
+        with_career(
+            Player.objects.select_related("team__race", "team__ruleset", "position").defer("team__ruleset__data")
+        ).prefetch_related(
             Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")), "stat_changes"
         ),
         pk=pk,

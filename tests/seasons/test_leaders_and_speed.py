@@ -122,6 +122,32 @@ def test_the_player_page_lists_his_matches_newest_confirmed_first(client, league
     assert {(row["touchdowns"], row["spp"]) for row in rows} == {(2, 6)}
 
 
+def test_the_public_pages_read_a_rulesets_tables_once_per_process(client, league):
+    """The standings, team and player pages read their season's or team's ruleset without its 19 KB of
+    tables and settings: a published version's are read and parsed once in a process (Ruleset.rules)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from league import models
+
+    season, teams = league(1)
+    player = teams[0].players.order_by("number").first()
+    for url in (
+        f"{reverse('standings')}?season={season.pk}",
+        reverse("team", args=[teams[0].pk]),
+        player.get_absolute_url(),
+    ):
+        models._PARSED.clear()  # a new process
+        with CaptureQueriesContext(connection) as first:
+            assert client.get(url).status_code == 200
+        cache.clear()
+        with CaptureQueriesContext(connection) as again:
+            assert client.get(url).status_code == 200
+        reads_the_tables = [q for q in first.captured_queries if '"league_ruleset"."data"' in q["sql"]]
+        assert len(reads_the_tables) == 1 and len(again) == len(first) - 1, url
+        assert not any('"league_ruleset"."data"' in q["sql"] for q in again.captured_queries), url
+
+
 @pytest.mark.parametrize("query", ["kind=nothing", "stat=goals", "season=abc", "season=99999", "race=no-such-race"])
 def test_leaders_with_nonsense_in_the_query_is_404(client, query):
     assert client.get(f"{reverse('leaders')}?{query}").status_code == 404

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Sum
@@ -115,10 +115,18 @@ def team_leaders(f: Filters, page: Any) -> Page:
     return shown
 
 
-def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
+class LeaderName(NamedTuple):
+    """A player as the front page's leaders name him."""
+
+    pk: int
+    name: str
+    team_name: str
+
+
+def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[LeaderName, int]]]:
     """The front page's career leaders among players on a roster, from the same kept career rows as
     the leaders page: each category's best rows read in its index's order, the five categories in
-    one query, then only those players."""
+    one query, then only those players' names."""
     fetch = top * 2  # more than shown: some of the best may have died or retired
     careers = PlayerStats.objects.filter(season=None)
     # the five categories in one query (league.db.union), each read in its index's order
@@ -130,20 +138,19 @@ def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[Player, int]]]:
     rows = [(stat, pk, value) for stat, best in found.items() for pk, value in best]
     rows.sort(key=lambda row: (ROSTER_LEADER_STATS.index(row[0]), -row[2], row[1]))  # each category's order
     # only what the front page shows of them
-    players = Player.objects.select_related("team").only("name", "status", "team__name")
-    players = players.in_bulk({pk for _, pk, _ in rows})
-    board: dict[str, list[tuple[Player, int]]] = {stat: [] for stat in ROSTER_LEADER_STATS}
+    named = Player.objects.filter(pk__in={pk for _, pk, _ in rows}, status=Player.Status.ACTIVE)
+    on_roster = {pk: LeaderName(pk, name, team) for pk, name, team in named.values_list("pk", "name", "team__name")}
+    board: dict[str, list[tuple[LeaderName, int]]] = {stat: [] for stat in ROSTER_LEADER_STATS}
     for stat, pk, value in rows:
-        if players[pk].status == Player.Status.ACTIVE and len(board[stat]) < top:
-            board[stat].append((players[pk], value))
+        if pk in on_roster and len(board[stat]) < top:
+            board[stat].append((on_roster[pk], value))
     for stat in ROSTER_LEADER_STATS:
         if len(board[stat]) < top and len(found[stat]) == fetch:
             # more of this category are on the list than were read: read on, with the roster filter
             picks = (
                 careers.filter(player__status=Player.Status.ACTIVE, **{f"{stat}__gt": 0})
-                .select_related("player__team")
-                .only("player__name", "player__status", "player__team__name", stat)
-                .order_by(f"-{stat}", "player_id")[:top]
+                .order_by(f"-{stat}", "player_id")
+                .values_list("player_id", "player__name", "player__team__name", stat)[:top]
             )
-            board[stat] = [(kept.player, getattr(kept, stat)) for kept in picks]
+            board[stat] = [(LeaderName(pk, name, team), value) for pk, name, team, value in picks]
     return board

@@ -273,10 +273,13 @@ def _attach_teams(rows: list[dict], teams: dict[int, TeamName]) -> None:
         m["away"] = teams.get(m["away_id"])
 
 
-def memorial(limit: int = 20) -> list[Player]:
-    return list(
-        Player.objects.filter(status=Player.Status.DEAD).select_related("team", "position").order_by("-left_at")[:limit]
-    )
+MEMORIAL_FIELDS = ("pk", "name", "left_at", "position__name", "team__name")
+
+
+def memorial(limit: int = 20) -> list[dict[str, Any]]:
+    """The newest dead first, as the front page names them."""
+    dead = Player.objects.filter(status=Player.Status.DEAD).order_by("-left_at")[:limit]
+    return [dict(zip(MEMORIAL_FIELDS, row, strict=True)) for row in dead.values_list(*MEMORIAL_FIELDS)]
 
 
 def team_history(team: Team) -> list[dict[str, Any]]:

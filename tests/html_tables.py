@@ -58,3 +58,32 @@ def table_rows(html: str, table_class: str) -> list[Row]:
     parser = _Rows(table_class)
     parser.feed(html)
     return parser.rows
+
+
+class _Items(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[list] = []
+        self.open = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "li":
+            self.items.append(["", None])
+            self.open = True
+        elif tag == "a" and self.open and self.items[-1][1] is None:
+            self.items[-1][1] = dict(attrs).get("href")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li":
+            self.open = False
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.items[-1][0] += data
+
+
+def list_items(html: str) -> list[tuple[str, str | None]]:
+    """Each list item's text (spaces collapsed, entities decoded) and its first link."""
+    parser = _Items()
+    parser.feed(html)
+    return [(" ".join(text.split()), href) for text, href in parser.items]

@@ -1,0 +1,41 @@
+"""The match lists' lines ({% match_lines %}, issue 16) as a reader sees them, in Norwegian: a result,
+a fixture with its date, a cup match, a walkover, a team not yet known, and names that are text."""
+
+import datetime
+
+from django.template import Context, Template
+from django.utils import translation
+
+from league.selectors import TeamName
+from tests.html_tables import list_items
+
+
+def row(pk, home, away, *, status="scheduled", score=(None, None), cup_id=None, date=None):
+    return {
+        "id": pk,
+        "home": home,
+        "away": away,
+        "status": status,
+        "home_score": score[0],
+        "away_score": score[1],
+        "cup_id": cup_id,
+        "date": date,
+    }
+
+
+def test_each_line_reads_as_the_match_stands():
+    trolls, saints = TeamName(1, "Torshov Trolls", "Orc"), TeamName(2, 'Sagene <b>"Saints"</b> & Co', "Human")
+    rows = [
+        row(10, trolls, saints, status="confirmed", score=(2, 1)),
+        row(11, saints, trolls, date=datetime.date(2026, 11, 24)),
+        row(12, trolls, None, status="scheduled", cup_id=3),
+        row(13, saints, None, status="bye", cup_id=3),
+    ]
+    with translation.override("nb"):
+        html = Template("{% load match_lines %}<ul>{% match_lines rows %}</ul>").render(Context({"rows": rows}))
+    assert list_items(html) == [
+        ('Torshov Trolls 2–1 Sagene <b>"Saints"</b> & Co', "/matches/10/"),
+        ('Sagene <b>"Saints"</b> & Co – Torshov Trolls 24. nov.', "/matches/11/"),
+        ("Torshov Trolls – ? Cup", "/matches/12/"),  # the other semi-final is not played yet
+        ('Sagene <b>"Saints"</b> & Co – (walkover) Cup', "/matches/13/"),
+    ]

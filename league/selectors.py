@@ -12,11 +12,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from django.db.models import FilteredRelation, Q, TextField
+from django.db.models import FilteredRelation, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
 from league import rules
-from league.db.union import labelled_union
+from league.db.compiled import compiled
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
@@ -46,7 +46,10 @@ MATCH_FIELDS = (
     "date",
     "confirmed_at",
     "neutral",
+    "home__name",
+    "away__name",
 )
+MATCH_KEYS = (*MATCH_FIELDS[:-2], "home_name", "away_name")  # the rows' dicts: the teams' names as read
 FRONT_PAGE_CUP_SLOTS = 16
 
 
@@ -81,20 +84,9 @@ def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[
     """Each division's lines ranked by R31, with their teams, in one query: the season's entries with
     their kept lines (league.stats; a team without one has played nothing yet). The head-to-head
     points and the tiebreak games are read only for a tie that reaches them."""
-    kept = FilteredRelation(
-        "team__season_stats",
-        condition=Q(
-            team__season_stats__season=season, team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE
-        ),
-    )
-    entries = (
-        SeasonEntry.objects.filter(season=season, division__in=divisions)
-        .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
-        .order_by()
-        .values_list(
-            "division_id", "team_id", "team__name", "team__race__name", *(f"kept__{f}" for f in LINE_FIELDS), "kept_h2h"
-        )
-    )
+    if not divisions:
+        return {}
+    entries = _entries(season.pk, divisions[0].level, divisions[-1].level)  # the divisions are in level order
     by_division: dict[int, list[tuple[rules.Line, TeamName]]] = {d.pk: [] for d in divisions}
     h2h: dict[int, str | None] = {}
     for division_id, team_id, name, race_name, *counts, head_to_head in entries:
@@ -109,6 +101,27 @@ def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[
         ranked = r.rank_lines([line for line, _team in rows], head_to_head_points, tiebreaks.of(division_id))
         tables[division_id] = [(line, teams[line.team]) for line in ranked]
     return tables
+
+
+@compiled
+def _entries(season_id: int, first_level: int, last_level: int) -> QuerySet:
+    """The entries of the season's divisions from one level to another, with their teams' names and
+    their kept lines (a LEFT JOIN: a team that has played nothing has none yet)."""
+    kept = FilteredRelation(
+        "team__season_stats",
+        condition=Q(
+            team__season_stats__season_id=season_id,
+            team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE,
+        ),
+    )
+    return (
+        SeasonEntry.objects.filter(season_id=season_id, division__level__range=(first_level, last_level))
+        .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
+        .order_by()
+        .values_list(
+            "division_id", "team_id", "team__name", "team__race__name", *(f"kept__{f}" for f in LINE_FIELDS), "kept_h2h"
+        )
+    )
 
 
 class _HeadToHead(Mapping[tuple[int, int], int]):
@@ -218,24 +231,13 @@ def season_board(
     # The front page (`tables`) reads only the shown divisions' teams, the others as its lists name them.
     ranked = _ranked_tables(season, divisions)
     board.tables = [DivisionTable(d, ranked[d.pk]) for d in divisions]
-    board.teams = teams = {team.pk: team for table in board.tables for _line, team in table.ranked}
-    # the latest results, the next fixtures and the cup in one query (league.db.union)
-    reads = {}
-    if latest:
-        confirmed = Match.objects.filter(season=season).confirmed()
-        reads["latest"] = confirmed.order_by("-confirmed_at", "-id")[:latest]
-    if upcoming:
-        scheduled = Match.objects.filter(
-            season=season, status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
-        )
-        reads["upcoming"] = scheduled.order_by("round", "date", "id")[:upcoming]
+    board.teams = {team.pk: team for table in board.tables for _line, team in table.ranked}
     try:
         board.cup = season.cup  # read with the season where the caller selected it
     except Cup.DoesNotExist:
         board.cup = None
-    if board.cup and bracket != "none":
-        reads["cup"] = board.cup.matches.order_by("round", "cup_slot")
-    found = labelled_union({label: read.values_list(*MATCH_FIELDS) for label, read in reads.items()})
+    cup = board.cup is not None and bracket != "none"
+    found = _board_matches(season.pk, board.cup.pk if cup else 0, latest=latest, upcoming=upcoming, cup=cup)
     board.latest, board.upcoming = _rows(found.get("latest", [])), _rows(found.get("upcoming", []))
     if "cup" in found:
         cup_matches = _rows(found["cup"])
@@ -251,26 +253,29 @@ def season_board(
         fixtures = Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")
         for m in _rows(fixtures.values_list(*MATCH_FIELDS)):
             board.rounds.setdefault(m["round"], []).append(m)
-    listed = [*board.latest, *board.upcoming, *(m for rnd in board.rounds.values() for m in rnd)]
-    listed += [m for rnd in board.bracket for m in rnd]
-    _attach_teams(listed, teams)
     return board
 
 
+@compiled
+def _board_matches(season_id: int, cup_id: int, *, latest: int, upcoming: int, cup: bool) -> dict[str, QuerySet]:
+    """The season's latest results, its next fixtures and the cup's matches, those asked for, in one
+    query (league.db.union)."""
+    matches = Match.objects.filter(season_id=season_id)
+    reads = {}
+    if latest:
+        reads["latest"] = matches.confirmed().order_by("-confirmed_at", "-id")[:latest]
+    if upcoming:
+        scheduled = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
+        reads["upcoming"] = scheduled.order_by("round", "date", "id")[:upcoming]
+    if cup:
+        reads["cup"] = Match.objects.filter(cup_id=cup_id).order_by("round", "cup_slot")
+    return {label: read.values_list(*MATCH_FIELDS) for label, read in reads.items()}
+
+
 def _rows(rows: Iterable[tuple]) -> list[dict]:
-    """Match rows as the lists and the bracket show them: dicts of MATCH_FIELDS."""
-    return [dict(zip(MATCH_FIELDS, row, strict=True)) for row in rows]
-
-
-def _attach_teams(rows: list[dict], teams: dict[int, TeamName]) -> None:
-    """Each match row's home and away team, reading in one query those the tables did not."""
-    missing = {m[side] for m in rows for side in ("home_id", "away_id")} - teams.keys() - {None}
-    if missing:
-        found = Team.objects.filter(pk__in=missing).values_list("pk", "name", "race__name")
-        teams.update((pk, TeamName(pk, name, race_name)) for pk, name, race_name in found)
-    for m in rows:
-        m["home"] = teams.get(m["home_id"])
-        m["away"] = teams.get(m["away_id"])
+    """Match rows as the lists and the bracket show them: dicts of MATCH_KEYS, with the teams' names
+    (read with the match: a league's lists name teams of every division, a cup's of no table)."""
+    return [dict(zip(MATCH_KEYS, row, strict=True)) for row in rows]
 
 
 MEMORIAL_FIELDS = ("pk", "name", "left_at", "position__name", "team__name")

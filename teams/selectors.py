@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
-from django.db.models import OuterRef, Subquery, Value
+from django.db.models import OuterRef, QuerySet, Subquery, Value
 from django.shortcuts import get_object_or_404
 
 from league import rules
-from league.db.union import labelled_union
+from league.db.compiled import compiled
 from league.rules.records import record_spp
 from teams.models import Facility, Player, PlayerSkill, Position, StatChange, Team, TreasuryEntry
 
@@ -118,17 +119,7 @@ def sheet_players(team: Team) -> SheetPlayers:
     players = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    ids = [p.pk for p in players]
-    found = labelled_union(
-        {
-            "gained": PlayerSkill.objects.filter(player_id__in=ids)
-            .order_by("created_at", "pk")
-            .values_list("player_id", "skill__name", Value(0)),
-            "injuries": StatChange.objects.filter(player_id__in=ids, reason=StatChange.Reason.INJURY)
-            .order_by("created_at", "pk")
-            .values_list("player_id", "stat", "change"),
-        }
-    )
+    found = _gained_and_injuries(team.pk)
     gained: dict[int, list[str]] = defaultdict(list)
     for player_id, name, _zero in found["gained"]:
         gained[player_id].append(name)
@@ -136,6 +127,20 @@ def sheet_players(team: Team) -> SheetPlayers:
     for player_id, stat, change in found["injuries"]:
         injuries[player_id].append((change, stat))
     return SheetPlayers(players, gained, injuries)
+
+
+@compiled
+def _gained_and_injuries(team_id: int) -> dict[str, QuerySet]:
+    """The skills a team's players on the roster gained and their injuries' stat changes, in one query."""
+    on_roster = {"player__team_id": team_id, "player__status": Player.Status.ACTIVE}
+    return {
+        "gained": PlayerSkill.objects.filter(**on_roster)
+        .order_by("created_at", "pk")
+        .values_list("player_id", "skill__name", Value(0)),
+        "injuries": StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster)
+        .order_by("created_at", "pk")
+        .values_list("player_id", "stat", "change"),
+    }
 
 
 def position_skills() -> dict[int, list[str]]:
@@ -253,11 +258,64 @@ def team_list():
     return with_treasury(Team.objects.active().select_related("race", "coach", "stadium")).order_by("name")
 
 
-def player_history(player: Player) -> list:
-    """Every saved change of the player, newest first, with the SPP he had then (R28): the report's
-    deeds, MVPs, injuries, deaths and the board's corrections with their reasons."""
+HISTORY_FIELDS = (
+    "history_date",
+    "history_user__username",
+    "status",
+    "completions",
+    "touchdowns",
+    "interceptions",
+    "casualties",
+    "foul_casualties",
+    "mvps",
+    "niggling",
+    "history_change_reason",
+)
+
+
+def player_history(player: Player) -> list[dict[str, Any]]:
+    """Every saved change of the player, newest first (the last 60), with the SPP he had then (R28): the
+    report's deeds, MVPs, injuries, deaths and the board's corrections with their reasons. As values:
+    a long career's 60 rows took longer to render as model instances than to read."""
     r = player.team.ruleset.rules
-    rows = list(player.history.select_related("history_user").order_by("-history_date", "-history_id")[:60])
+    rows = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in _history(player.pk)]
     for row in rows:
-        row.spp = record_spp(r, row)
+        row["spp"] = record_spp(r, SimpleNamespace(**row))
+        row["status_label"] = Player.Status(row["status"]).label
     return rows
+
+
+@compiled
+def _history(player_id: int) -> QuerySet:
+    saved = Player.history.model.objects.filter(id=player_id).order_by("-history_date", "-history_id")
+    return saved.values_list(*HISTORY_FIELDS)[:60]
+
+
+PLAYER_SKILL_FIELDS = ("skill__name", "origin", "roll")
+STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note")
+
+
+def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The skills a player gained (with where from and the dice) and every change of his stats (with its
+    reason), each in the order it came, in one query; labels in the current language."""
+    found = _skills_and_changes(player_id)
+    gained = [dict(zip(PLAYER_SKILL_FIELDS, row[:3], strict=True)) for row in found["gained"]]
+    for g in gained:
+        g["origin_label"] = PlayerSkill.Origin(g["origin"]).label
+    changes = [dict(zip(STAT_CHANGE_FIELDS, (row[0], row[3], row[1], row[2]), strict=True)) for row in found["changes"]]
+    for c in changes:
+        c["reason_label"] = StatChange.Reason(c["reason"]).label
+    return gained, changes
+
+
+@compiled
+def _skills_and_changes(player_id: int) -> dict[str, QuerySet]:
+    # one union of four columns: (name, origin, dice, 0) and (stat, reason, note, change)
+    return {
+        "gained": PlayerSkill.objects.filter(player_id=player_id)
+        .order_by("created_at", "pk")
+        .values_list(*PLAYER_SKILL_FIELDS, Value(0)),
+        "changes": StatChange.objects.filter(player_id=player_id)
+        .order_by("created_at", "pk")
+        .values_list("stat", "reason", "note", "change"),
+    }

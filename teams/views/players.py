@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, FilteredRelation, Prefetch, Q, QuerySet
+from django.db.models import F, FilteredRelation, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,8 +27,8 @@ from teams.forms import (
     MutationChoiceForm,
     PlayerEditForm,
 )
-from teams.models import Player, PlayerSkill
-from teams.selectors import player_history, position_skills
+from teams.models import Player
+from teams.selectors import gained_and_changes, player_history, position_skills
 from teams.views.base import can_change
 
 # --- players -------------------------------------------------------------------------------------
@@ -51,16 +51,17 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
     player = get_object_or_404(
         with_career(
             Player.objects.select_related("team__race", "team__ruleset", "position").defer("team__ruleset__data")
-        ).prefetch_related(
-            Prefetch("gained_skills", queryset=PlayerSkill.objects.select_related("skill")), "stat_changes"
         ),
         pk=pk,
     )
     starting = per_version(request, "position_skills", position_skills).get(player.position_id, [])
     r = player.team.ruleset.rules
+    gained, changes = gained_and_changes(player.pk)
     context = {
         "player": player,
         "starting_skills": starting,
+        "gained": gained,
+        "stat_changes": changes,
         "spp": player.spp,
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),

@@ -18,8 +18,8 @@ def test_the_report_the_deaths_and_the_mvp_are_in_the_history(client, played):  
     scorer = Player.objects.get(pk=h[0].pk)
     assert scorer.history.first().touchdowns == scorer.touchdowns == 2
     page = client.get(reverse("player", args=[scorer.pk]))
-    assert page.context["history"][0].touchdowns == 2
-    assert page.context["history"][0].spp == 14 + 2 * 3  # 14 completions, 2 TD (R28)
+    assert page.context["history"][0]["touchdowns"] == 2
+    assert page.context["history"][0]["spp"] == 14 + 2 * 3  # 14 completions, 2 TD (R28)
     post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
     post.winnings(match, away, roll=[2], by=away.coach)
     post.injuries(match, home, by=home.coach)

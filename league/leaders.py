@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.db.union import labelled_union
+from league.db.compiled import compiled
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
 from teams.models import Player, Race, Team
 
@@ -123,18 +123,24 @@ class LeaderName(NamedTuple):
     team_name: str
 
 
+@compiled
+def _career_bests(*, fetch: int) -> dict[str, QuerySet]:
+    """The best careers of the five categories in one query (league.db.union), each in its index's order."""
+    careers = PlayerStats.objects.filter(season=None)
+    reads = {}
+    for stat in ROSTER_LEADER_STATS:
+        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
+        reads[stat] = best.values_list("player_id", stat)[:fetch]
+    return reads
+
+
 def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[LeaderName, int]]]:
     """The front page's career leaders among players on a roster, from the same kept career rows as
     the leaders page: each category's best rows read in its index's order, the five categories in
     one query, then only those players' names."""
     fetch = top * 2  # more than shown: some of the best may have died or retired
     careers = PlayerStats.objects.filter(season=None)
-    # the five categories in one query (league.db.union), each read in its index's order
-    reads = {}
-    for stat in ROSTER_LEADER_STATS:
-        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
-        reads[stat] = best.values_list("player_id", stat)[:fetch]
-    found = labelled_union(reads)
+    found = _career_bests(fetch=fetch)
     rows = [(stat, pk, value) for stat, best in found.items() for pk, value in best]
     rows.sort(key=lambda row: (ROSTER_LEADER_STATS.index(row[0]), -row[2], row[1]))  # each category's order
     # only what the front page shows of them

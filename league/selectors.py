@@ -283,8 +283,12 @@ MEMORIAL_FIELDS = ("pk", "name", "left_at", "position__name", "team__name")
 
 def memorial(limit: int = 20) -> list[dict[str, Any]]:
     """The newest dead first, as the front page names them."""
-    dead = Player.objects.filter(status=Player.Status.DEAD).order_by("-left_at")[:limit]
-    return [dict(zip(MEMORIAL_FIELDS, row, strict=True)) for row in dead.values_list(*MEMORIAL_FIELDS)]
+    return [dict(zip(MEMORIAL_FIELDS, row, strict=True)) for row in _dead(limit=limit)]
+
+
+@compiled
+def _dead(*, limit: int) -> QuerySet:
+    return Player.objects.filter(status=Player.Status.DEAD).order_by("-left_at").values_list(*MEMORIAL_FIELDS)[:limit]
 
 
 def team_history(team: Team) -> list[dict[str, Any]]:

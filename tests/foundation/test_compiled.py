@@ -127,6 +127,9 @@ def test_a_read_whose_sql_depends_on_its_arguments_is_refused(seasons):
 @pytest.mark.django_db(transaction=True)
 def test_each_connection_compiles_its_own(season_with):
     """gunicorn's threads each have a connection: a read compiled on one is compiled again on another."""
+    from league.reference_data import ensure_reference_data
+
+    ensure_reference_data()  # an earlier transactional test may have flushed the catalogue
     season, _teams = season_with(4, 3)
     for division in season.divisions.all():
         services.generate_fixtures(division)

@@ -130,20 +130,21 @@ class _HeadToHead(Mapping[tuple[int, int], int]):
 
     def __init__(self, raw: dict[int, str | None]) -> None:
         self._raw = raw
-        self._decoded: dict[int, dict[int, int]] = {}
+        self._decoded: dict[int, dict[str, int]] = {}
 
-    def _of(self, team: int) -> dict[int, int]:
+    def _of(self, team: int) -> dict[str, int]:
+        """The team's points against each opponent, by the opponent's id as JSON keeps it (a string)."""
         if team not in self._decoded:
             text = self._raw.get(team)
-            self._decoded[team] = {int(k): v for k, v in json.loads(text).items()} if text else {}
+            self._decoded[team] = json.loads(text) if text else {}
         return self._decoded[team]
 
     def __getitem__(self, key: tuple[int, int]) -> int:
         team, opponent = key
-        return self._of(team)[opponent]
+        return self._of(team)[str(opponent)]
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
-        return ((team, opponent) for team in self._raw for opponent in self._of(team))
+        return ((team, int(opponent)) for team in self._raw for opponent in self._of(team))
 
     def __len__(self) -> int:
         return sum(len(self._of(team)) for team in self._raw)

@@ -147,16 +147,25 @@ def position_skills() -> dict[int, list[str]]:
     """Every position's starting skills' names, by position id: catalogue data a page may keep per
     league version (`league.pagecache.per_version`) instead of reading it for each roster."""
     out: dict[int, list[str]] = {}
-    links = Position.skills.through.objects.select_related("skill").order_by("skill__name")
-    for link in links:
-        out.setdefault(link.position_id, []).append(link.skill.name)
+    for position_id, name in _starting_skills():
+        out.setdefault(position_id, []).append(name)
     return out
+
+
+@compiled
+def _starting_skills() -> QuerySet:
+    return Position.skills.through.objects.order_by("skill__name", "pk").values_list("position_id", "skill__name")
 
 
 def bought_facility_keys() -> list[str]:
     """Every kind of facility some stadium has: with it `roster_sheet` reads a team's facilities in
     the team's own query (a page keeps it per league version; a purchase is a new version)."""
-    return sorted(set(Facility.objects.values_list("key", flat=True)))
+    return sorted(key for (key,) in _facility_kinds())
+
+
+@compiled
+def _facility_kinds() -> QuerySet:
+    return Facility.objects.order_by().values_list("key").distinct()
 
 
 def roster_sheet(

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from django.db.models import FilteredRelation, Q, QuerySet, TextField
+from django.db.models import F, FilteredRelation, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
 from league import rules
@@ -78,6 +78,9 @@ class TeamName(NamedTuple):
 
 # The kept counters in the order of Line's fields, so that a kept row fills a Line positionally.
 LINE_FIELDS = tuple(f.name for f in fields(rules.Line) if f.name in STAT_FIELDS_TEAM)
+# An entry as the tables read it: its division and team, the team's names, its kept line.
+ENTRY_COLUMNS = ("division_id", "team_id", "team__name", "team__race__name", *(f"kept__{f}" for f in LINE_FIELDS))
+ENTRY_COLUMNS += ("kept_h2h",)
 
 
 def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[tuple[rules.Line, TeamName]]]:
@@ -87,18 +90,26 @@ def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[
     if not divisions:
         return {}
     entries = _entries(season.pk, divisions[0].level, divisions[-1].level)  # the divisions are in level order
-    by_division: dict[int, list[tuple[rules.Line, TeamName]]] = {d.pk: [] for d in divisions}
-    h2h: dict[int, str | None] = {}
+    return _rank(entries, {d.pk: season.ruleset.rules for d in divisions})
+
+
+def _rank(entries: Iterable[tuple], rules_of: dict[int, rules.Ruleset]) -> dict[int, list[tuple[rules.Line, TeamName]]]:
+    """The divisions' tables from their entries' rows (`_entries`' columns), each ranked by its season's
+    rules (R31); the tiebreak games of those divisions are read, once, if a tie reaches them."""
+    by_division: dict[int, list[tuple[rules.Line, TeamName]]] = {pk: [] for pk in rules_of}
+    h2h: dict[tuple[int, int], str | None] = {}
     for division_id, team_id, name, race_name, *counts, head_to_head in entries:
         line = rules.Line(team_id, *counts) if counts[0] is not None else rules.Line(team_id)
         by_division[division_id].append((line, TeamName(team_id, name, race_name)))
-        h2h[team_id] = head_to_head
-    r = season.ruleset.rules
-    head_to_head_points, tiebreaks = _HeadToHead(h2h), _TiebreakWinners(season)
+        h2h[(division_id, team_id)] = head_to_head
+    tiebreaks = _TiebreakWinners(list(rules_of))
     tables = {}
     for division_id, rows in by_division.items():
         teams = {line.team: team for line, team in rows}
-        ranked = r.rank_lines([line for line, _team in rows], head_to_head_points, tiebreaks.of(division_id))
+        head_to_head_points = _HeadToHead({team: h2h[(division_id, team)] for team in teams})
+        ranked = rules_of[division_id].rank_lines(
+            [line for line, _team in rows], head_to_head_points, tiebreaks.of(division_id)
+        )
         tables[division_id] = [(line, teams[line.team]) for line in ranked]
     return tables
 
@@ -118,9 +129,7 @@ def _entries(season_id: int, first_level: int, last_level: int) -> QuerySet:
         SeasonEntry.objects.filter(season_id=season_id, division__level__range=(first_level, last_level))
         .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
         .order_by()
-        .values_list(
-            "division_id", "team_id", "team__name", "team__race__name", *(f"kept__{f}" for f in LINE_FIELDS), "kept_h2h"
-        )
+        .values_list(*ENTRY_COLUMNS)
     )
 
 
@@ -151,10 +160,10 @@ class _HeadToHead(Mapping[tuple[int, int], int]):
 
 
 class _TiebreakWinners:
-    """The season's recorded tiebreak games (R31), read once and only when a tie reaches them."""
+    """The divisions' recorded tiebreak games (R31), read once and only when a tie reaches them."""
 
-    def __init__(self, season: Season) -> None:
-        self._season = season
+    def __init__(self, division_ids: list[int]) -> None:
+        self._divisions = division_ids
         self._winners: dict[int, list[int]] | None = None
 
     def of(self, division_id: int) -> Sequence[int]:
@@ -163,7 +172,7 @@ class _TiebreakWinners:
     def winners(self, division_id: int) -> list[int]:
         if self._winners is None:
             self._winners = defaultdict(list)
-            games = TiebreakGame.objects.filter(division__season=self._season)
+            games = TiebreakGame.objects.filter(division__in=self._divisions)
             for division, winner in games.values_list("division_id", "winner_id"):
                 self._winners[division].append(winner)
         return self._winners[division_id]
@@ -293,10 +302,32 @@ def _dead(*, limit: int) -> QuerySet:
 
 
 def team_history(team: Team) -> list[dict[str, Any]]:
-    """The team's seasons: division, final place, and its record (one query per season played)."""
-    rows = []
-    for entry in SeasonEntry.objects.filter(team=team).select_related("season__ruleset", "division"):
-        lines = division_lines(entry.division)
+    """The team's seasons: division, final place, and its record; three queries whatever the number of
+    seasons (the team's entries, every entry of their divisions with the kept lines, and the tiebreak
+    games if a tie reaches them)."""
+    entries = list(
+        SeasonEntry.objects.filter(team=team)
+        .select_related("season__ruleset", "division")
+        .defer("season__ruleset__data")
+        .order_by("division")
+    )
+    kept = FilteredRelation(
+        "team__season_stats",
+        condition=Q(
+            team__season_stats__season_id=F("season_id"),
+            team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE,
+        ),
+    )
+    rows = (
+        SeasonEntry.objects.filter(division__in=[e.division_id for e in entries])
+        .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
+        .order_by()
+        .values_list(*ENTRY_COLUMNS)
+    )
+    tables = _rank(rows, {e.division_id: e.season.ruleset.rules for e in entries})
+    history = []
+    for entry in entries:
+        lines = [line for line, _team in tables[entry.division_id]]
         line = next((x for x in lines if x.team == team.pk), None)
-        rows.append({"season": entry.season, "division": entry.division, "line": line, "size": len(lines)})
-    return rows
+        history.append({"season": entry.season, "division": entry.division, "line": line, "size": len(lines)})
+    return history

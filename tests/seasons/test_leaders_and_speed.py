@@ -63,6 +63,8 @@ def test_pages_use_at_most_six_queries_whatever_the_league_size(client, league, 
         f"{reverse('leaders')}?kind=teams&stat=titles&season={season.pk}",
         f"{reverse('standings')}?season={season.pk}",
         reverse("player", args=[player.pk]),
+        reverse("team", args=[teams[0].pk]),
+        reverse("team_history", args=[teams[0].pk]),  # each season's place: one read for all of them
     ]
     for url in urls:
         client.get(url)  # warm: the parsed ruleset, the session, the per-version catalogue

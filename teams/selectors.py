@@ -14,7 +14,16 @@ from django.shortcuts import get_object_or_404
 from league import rules
 from league.db.compiled import compiled
 from league.rules.records import record_spp
-from teams.models import Facility, Player, PlayerSkill, Position, StatChange, Team, TreasuryEntry
+from teams.models import (
+    RECORD_COUNTERS,
+    Facility,
+    Player,
+    PlayerSkill,
+    Position,
+    StatChange,
+    Team,
+    TreasuryEntry,
+)
 
 
 def with_treasury(queryset):
@@ -267,19 +276,8 @@ def team_list():
     return with_treasury(Team.objects.active().select_related("race", "coach", "stadium")).order_by("name")
 
 
-HISTORY_FIELDS = (
-    "history_date",
-    "history_user__username",
-    "status",
-    "completions",
-    "touchdowns",
-    "interceptions",
-    "casualties",
-    "foul_casualties",
-    "mvps",
-    "niggling",
-    "history_change_reason",
-)
+HISTORY_FIELDS = ("history_date", "history_user__username", "status", *RECORD_COUNTERS, "niggling")
+HISTORY_FIELDS += ("history_change_reason",)
 
 
 def player_history(player: Player) -> list[dict[str, Any]]:

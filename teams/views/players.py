@@ -22,6 +22,7 @@ from league.refusals import AlreadyDone
 from league.responses import flash_refusal, refusal_on_form
 from league.rules.records import record_spp
 from matches.models import PlayerMatch
+from matches.report import COUNTERS
 from teams import rosters, services
 from teams.forms import (
     MutationChoiceForm,
@@ -100,17 +101,7 @@ def player_match_history(player: Player, page: str | None = None) -> SlicePage:
     return rows
 
 
-CAREER_LINE_FIELDS = (
-    "match_id",
-    "completions",
-    "touchdowns",
-    "interceptions",
-    "casualties",
-    "crowd_casualties",
-    "foul_casualties",
-    "mvps",
-    "injury",
-)
+CAREER_LINE_FIELDS = ("match_id", *COUNTERS, "mvps", "injury")  # a report line's counters (matches.report)
 CAREER_MATCH_FIELDS = {
     "home": F("match__home__name"),
     "away": F("match__away__name"),

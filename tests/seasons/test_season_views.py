@@ -317,3 +317,26 @@ def test_standings_rows_show_ties_signed_differences_and_escaped_names_r31(clien
     winner, loser = home_wins.home, home_wins.away
     assert f"{winner.name}</a>" in html and '<td class="num">3–1</td><td class="num">+2</td>' in html
     assert '<td class="num">1–3</td><td class="num">-2</td>' in html and loser.name in html
+
+
+def test_a_division_table_reads_in_norwegian_with_its_header_and_an_empty_division(client, season_with, board_member):
+    """The table as a reader sees it (league.templatetags.standings): the header's abbreviations with their
+    full words as titles, each line's place, team and race, numbers; a division without teams says so."""
+    from tests.html_tables import table_rows
+
+    season, _teams = season_with(2, 2)
+    d1, d2 = season.divisions.order_by("level")
+    services.generate_fixtures(d1)
+    first = Match.objects.filter(division=d1).order_by("round").first()
+    record_result(first, home_score=2, away_score=0, by=board_member)
+    d2.entries.all().delete()  # the board took the 2nd division's teams out before its first match
+    client.cookies["django_language"] = "nb"
+    header, *lines, second_header, empty = table_rows(client.get(reverse("standings")).content.decode(), "standings")
+    assert second_header.texts() == header.texts()
+    assert header.texts() == ["#", "Lag", "K", "V", "U", "T", "TD", "+/\u2212", "CAS", "P"]
+    assert [c.attrs.get("title") for c in header.cells[2:6]] == ["Spilt", "Vunnet", "Uavgjort", "Tapt"]
+    assert [line.texts() for line in lines] == [
+        ["1", f"{first.home.name} Human", "1", "1", "0", "0", "2–0", "+2", "0–0", "3"],  # a win is 3 points (R31)
+        ["2", f"{first.away.name} Human", "1", "0", "0", "1", "0–2", "-2", "0–0", "0"],
+    ]
+    assert empty.texts() == ["Ingen lag ennå."]

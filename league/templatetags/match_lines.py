@@ -28,8 +28,9 @@ def _name(name: str | None) -> str:
 @register.simple_tag
 def match_lines(matches: list[dict[str, Any]]) -> SafeString:
     head, tail = escape(reverse("match", args=[_PK])).split(str(_PK))
-    bye = f' <span class="muted">({escape(gettext("bye"))})</span>'
-    cup = f' <span class="badge">{escape(gettext("Cup"))}</span>'
+    bye, cup = escape(gettext("bye")), escape(gettext("Cup"))  # outside f-strings, where makemessages finds them
+    bye = f' <span class="muted">({bye})</span>'
+    cup = f' <span class="badge">{cup}</span>'
     lines = []
     for m in matches:
         status = m["status"]

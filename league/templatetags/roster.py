@@ -54,9 +54,10 @@ def _changed(change: int) -> str:
 @register.simple_tag
 def roster_rows(sheet: RosterSheet) -> SafeString:
     head, tail = escape(reverse("player", args=[_PK])).split(str(_PK))
-    # Translated once per sheet; escaped as the template escaped them.
-    pending = f' <span class="badge">{escape(gettext("mutation to choose"))}</span>'
-    by_block, by_foul, value_label = (escape(gettext(s)) for s in ("by block", "by foul", "Value"))
+    # Translated once per sheet (outside f-strings, where makemessages finds them), escaped as the template did.
+    pending = escape(gettext("mutation to choose"))
+    pending = f' <span class="badge">{pending}</span>'
+    by_block, by_foul, value_label = escape(gettext("by block")), escape(gettext("by foul")), escape(gettext("Value"))
     joiner = escape(", ")
     rows = []
     for line in sheet.lines:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 if TYPE_CHECKING:
     from league.selectors import DivisionTable
@@ -35,21 +35,21 @@ _TABLE = """
 </table>
 </div>
 """
-_HEADERS = {  # the header's words: the key in _TABLE, the English message id
-    "position": "Position",
-    "team": "Team",
-    "played": "Played",
-    "p": "P",
-    "won": "Won",
-    "w": "W",
-    "drawn": "Drawn",
-    "d": "D",
-    "lost": "Lost",
-    "l": "L",
-    "touchdowns": "Touchdowns for and against",
-    "difference": "Touchdown difference",
-    "casualties": "Casualties caused and suffered",
-    "pts": "Pts",
+_HEADERS = {  # the header's words: the key in _TABLE, the message (marked for makemessages, translated per table)
+    "position": gettext_noop("Position"),
+    "team": gettext_noop("Team"),
+    "played": gettext_noop("Played"),
+    "p": gettext_noop("P"),
+    "won": gettext_noop("Won"),
+    "w": gettext_noop("W"),
+    "drawn": gettext_noop("Drawn"),
+    "d": gettext_noop("D"),
+    "lost": gettext_noop("Lost"),
+    "l": gettext_noop("L"),
+    "touchdowns": gettext_noop("Touchdowns for and against"),
+    "difference": gettext_noop("Touchdown difference"),
+    "casualties": gettext_noop("Casualties caused and suffered"),
+    "pts": gettext_noop("Pts"),
 }
 _NO_TEAMS = '\n    <tr><td colspan="10" class="muted">{}</td></tr>'
 _ROW = (
@@ -67,7 +67,8 @@ _PK = 2_147_483_647  # stands in for the team's id: one reverse() per table, not
 @register.simple_tag
 def standings_table(table: DivisionTable) -> SafeString:
     words = {key: escape(gettext(message)) for key, message in _HEADERS.items()}
-    rows = standings_rows(table) if table.ranked else _NO_TEAMS.format(escape(gettext("No teams yet.")))
+    no_teams = gettext("No teams yet.")
+    rows = standings_rows(table) if table.ranked else _NO_TEAMS.format(escape(no_teams))
     return mark_safe(_TABLE.format(caption=escape(table.division.name), rows=rows, **words))
 
 

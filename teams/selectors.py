@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from django.db import models
 from django.db.models import OuterRef, QuerySet, Subquery, Value
 from django.shortcuts import get_object_or_404
 
@@ -130,10 +131,10 @@ def sheet_players(team: Team) -> SheetPlayers:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
     found = _gained_and_injuries(team.pk)
     gained: dict[int, list[str]] = defaultdict(list)
-    for player_id, name, _zero in found["gained"]:
+    for player_id, name, _zero, *_when in sorted(found["gained"], key=_in_order):
         gained[player_id].append(name)
     injuries: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for player_id, stat, change in found["injuries"]:
+    for player_id, stat, change, *_when in sorted(found["injuries"], key=_in_order):
         injuries[player_id].append((change, stat))
     return SheetPlayers(players, gained, injuries)
 
@@ -143,13 +144,25 @@ def _gained_and_injuries(team_id: int) -> dict[str, QuerySet]:
     """The skills a team's players on the roster gained and their injuries' stat changes, in one query."""
     on_roster = {"player__team_id": team_id, "player__status": Player.Status.ACTIVE}
     return {
-        "gained": PlayerSkill.objects.filter(**on_roster)
-        .order_by("created_at", "pk")
-        .values_list("player_id", "skill__name", Value(0)),
-        "injuries": StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster)
-        .order_by("created_at", "pk")
-        .values_list("player_id", "stat", "change"),
+        "gained": PlayerSkill.objects.filter(**on_roster).values_list("player_id", "skill__name", Value(0), *IN_ORDER),
+        "injuries": StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster).values_list(
+            "player_id", "stat", "change", *IN_ORDER
+        ),
     }
+
+
+IN_ORDER = ("created_at", "pk")  # the order skills and stat changes came in: the last columns of their reads
+
+
+def _in_order(row: tuple) -> tuple:
+    """A union's rows keep no order of their own (league.db.union): sorted here by when they came."""
+    return row[-2:]
+
+
+def choice_label(choices: type[models.Choices], value: str) -> str:
+    """A stored choice as the page shows it, in the current language; a value the choices no longer
+    have as it is stored (as Django's get_FOO_display does)."""
+    return dict(choices.choices).get(value, value)
 
 
 def position_skills() -> dict[int, list[str]]:
@@ -288,7 +301,7 @@ def player_history(player: Player) -> list[dict[str, Any]]:
     rows = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in _history(player.pk)]
     for row in rows:
         row["spp"] = record_spp(r, SimpleNamespace(**row))
-        row["status_label"] = Player.Status(row["status"]).label
+        row["status_label"] = choice_label(Player.Status, row["status"])
     return rows
 
 
@@ -306,23 +319,24 @@ def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[
     """The skills a player gained (with where from and the dice) and every change of his stats (with its
     reason), each in the order it came, in one query; labels in the current language."""
     found = _skills_and_changes(player_id)
-    gained = [dict(zip(PLAYER_SKILL_FIELDS, row[:3], strict=True)) for row in found["gained"]]
+    gained = [dict(zip(PLAYER_SKILL_FIELDS, row[:3], strict=True)) for row in sorted(found["gained"], key=_in_order)]
     for g in gained:
-        g["origin_label"] = PlayerSkill.Origin(g["origin"]).label
-    changes = [dict(zip(STAT_CHANGE_FIELDS, (row[0], row[3], row[1], row[2]), strict=True)) for row in found["changes"]]
+        g["origin_label"] = choice_label(PlayerSkill.Origin, g["origin"])
+    changes = [
+        dict(zip(STAT_CHANGE_FIELDS, (row[0], row[3], row[1], row[2]), strict=True))
+        for row in sorted(found["changes"], key=_in_order)
+    ]
     for c in changes:
-        c["reason_label"] = StatChange.Reason(c["reason"]).label
+        c["reason_label"] = choice_label(StatChange.Reason, c["reason"])
     return gained, changes
 
 
 @compiled
 def _skills_and_changes(player_id: int) -> dict[str, QuerySet]:
-    # one union of four columns: (name, origin, dice, 0) and (stat, reason, note, change)
+    # one union of six columns: (name, origin, dice, 0) and (stat, reason, note, change), then IN_ORDER's
+    gained = PlayerSkill.objects.filter(player_id=player_id)
+    changes = StatChange.objects.filter(player_id=player_id)
     return {
-        "gained": PlayerSkill.objects.filter(player_id=player_id)
-        .order_by("created_at", "pk")
-        .values_list(*PLAYER_SKILL_FIELDS, Value(0)),
-        "changes": StatChange.objects.filter(player_id=player_id)
-        .order_by("created_at", "pk")
-        .values_list("stat", "reason", "note", "change"),
+        "gained": gained.values_list(*PLAYER_SKILL_FIELDS, Value(0), *IN_ORDER),
+        "changes": changes.values_list("stat", "reason", "note", "change", *IN_ORDER),
     }

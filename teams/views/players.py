@@ -29,7 +29,7 @@ from teams.forms import (
     PlayerEditForm,
 )
 from teams.models import Player
-from teams.selectors import gained_and_changes, player_history, position_skills
+from teams.selectors import choice_label, gained_and_changes, player_history, position_skills
 from teams.views.base import can_change
 
 # --- players -------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ def player_match_history(player: Player, page: str | None = None) -> SlicePage:
     for row in rows:
         row["spp"] = record_spp(r, SimpleNamespace(**row))
         row["all_casualties"] = row["casualties"] + row["crowd_casualties"] + row["foul_casualties"]
-        row["injury_label"] = PlayerMatch.Injury(row["injury"]).label
+        row["injury_label"] = choice_label(PlayerMatch.Injury, row["injury"])
     return rows
 
 

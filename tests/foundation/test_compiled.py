@@ -1,10 +1,12 @@
 """league.db.compiled: a read compiled once per connection gives what its queryset gives, for any
 arguments, and a read that cannot be compiled so is refused (issue 16)."""
 
+import gc
 import threading
+import weakref
 
 import pytest
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Q
 
 from league import services
@@ -66,7 +68,7 @@ def test_a_compiled_read_gives_what_its_queryset_gives_and_is_built_once(seasons
             expected = list(Match.objects.filter(season=season, round=round_).order_by("-id").values_list(*COLUMNS))
             with django_assert_num_queries(1):
                 assert one_round(season.pk, round_) == expected
-    assert len(BUILT) <= 2  # built twice at its first call on this connection (the check), then never
+    assert len(BUILT) <= 4  # built at its first call on this connection (four times, to check it), then never
     latest = one_round(seasons[0].pk, 1)
     assert latest[0][2] is None or latest[0][2].tzinfo is not None  # converters applied (SQLite's datetimes)
 
@@ -78,7 +80,7 @@ def test_a_compiled_union_gives_what_labelled_union_gives_each_shape_compiled_on
             found = season_matches(season.pk, round_, latest=latest)
             assert found == as_alone(season.pk, round_, latest)
             assert len(found["latest"]) == latest and found["latest"][0][2].tzinfo is not None
-    assert sorted({built[2] for built in BUILT}) == [3, 5] and len(BUILT) <= 4  # two shapes, each checked once
+    assert sorted({built[2] for built in BUILT}) == [3, 5] and len(BUILT) <= 8  # two shapes, each checked once
 
 
 def test_the_same_value_in_two_arguments_stays_two_arguments(seasons):
@@ -124,6 +126,43 @@ def test_a_read_whose_sql_depends_on_its_arguments_is_refused(seasons):
         maybe_none(None)
 
 
+def test_an_argument_django_leaves_out_for_its_value_is_read_as_django_reads_it(seasons):
+    """A number out of its column's range is "never" (or "always") to Django, and not in the SQL: that
+    call is sent as Django sends it, and nothing is kept that would drop the filter for the next one."""
+
+    @compiled
+    def in_round(round_: int, season_id: int):
+        return Match.objects.filter(round=round_, season_id=season_id).order_by("id").values_list("id")
+
+    @compiled
+    def before_round(round_: int, season_id: int):
+        return Match.objects.filter(round__lt=round_, season_id=season_id).order_by("id").values_list("id")
+
+    season = seasons[0]
+    assert in_round(2**40, season.pk) == []  # past a small integer column's range: never
+    assert in_round(2, season.pk) == list(Match.objects.filter(round=2, season=season).values_list("id"))
+    everything = list(Match.objects.filter(season=season).order_by("id").values_list("id"))
+    assert before_round(2**40, season.pk) == everything  # always
+    assert before_round(2, season.pk) == list(Match.objects.filter(round=1, season=season).values_list("id"))
+    assert in_round(32767, season.pk) == []  # the column's last value: probed from below
+
+
+def test_what_a_compiled_read_takes_and_gives_is_checked():
+    @compiled
+    def flat(season_id: int):
+        return Match.objects.filter(season_id=season_id).values_list("id", flat=True)
+
+    @compiled
+    def shaped(season_id: int, *, count: int):
+        return Match.objects.filter(season_id=season_id).values_list("id")[:count]
+
+    with pytest.raises(TypeError, match="values_list of tuples"):
+        flat(1)
+    with pytest.raises(TypeError, match="by position"):
+        shaped(season_id=1, count=3)  # each season a shape of its own: a cache without end
+    assert shaped(1, count=3) == []
+
+
 @pytest.mark.django_db(transaction=True)
 def test_each_connection_compiles_its_own(season_with):
     """gunicorn's threads each have a connection: a read compiled on one is compiled again on another."""
@@ -139,13 +178,18 @@ def test_each_connection_compiles_its_own(season_with):
     assert one_round(season.pk, 1) == expected  # compiled on this connection already
     found = []
 
+    used = []
+
     def other_thread():
         try:
             found.append(one_round(season.pk, 1))
+            used.append(weakref.ref(connections["default"]))
         finally:
             connection.close()
 
     thread = threading.Thread(target=other_thread)
     thread.start()
     thread.join()
-    assert found == [expected] and len(BUILT) == 2  # built and checked on the other thread's connection
+    assert found == [expected] and len(BUILT) == 4  # built and checked on the other thread's connection
+    gc.collect()
+    assert used[0]() is None  # its compiled reads went with it: nothing keeps a closed thread's connection

@@ -10,7 +10,7 @@ from teams.models import Player
 from teams.selectors import roster_sheet
 from tests.conftest import has_amount
 from tests.factories import human_team, position
-from tests.html_tables import table_rows
+from tests.html_tables import list_items, table_rows
 from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
@@ -191,3 +191,17 @@ def test_api_is_json(client, team):
     response = client.get(reverse("api_team", args=[team.pk]))
     assert response["Content-Type"] == "application/json"
     json.loads(response.content)
+
+
+def test_the_player_page_shows_a_reason_the_choices_no_longer_have_as_stored(client, team):
+    """A stat change whose reason is no longer one of the choices (old data, a hand edit) is shown as
+    stored, as Django's get_FOO_display does, not a server error; a known one in the reader's words."""
+    from teams.models import StatChange
+
+    player = team.players.order_by("number").first()
+    StatChange.objects.create(player=player, stat="AV", change=-1, reason=StatChange.Reason.INJURY)
+    StatChange.objects.create(player=player, stat="MA", change=1, reason="development")
+    StatChange.objects.filter(player=player, stat="MA").update(reason="old-table")
+    client.cookies["django_language"] = "nb"
+    items = list_items(client.get(reverse("player", args=[player.pk])).content.decode())
+    assert ("AV -1 (Skade)", None) in items and ("MA +1 (old-table)", None) in items

@@ -97,37 +97,40 @@ def _rank(entries: Iterable[tuple], rules_of: dict[int, rules.Ruleset]) -> dict[
     """The divisions' tables from their entries' rows (`_entries`' columns), each ranked by its season's
     rules (R31); the tiebreak games of those divisions are read, once, if a tie reaches them."""
     by_division: dict[int, list[tuple[rules.Line, TeamName]]] = {pk: [] for pk in rules_of}
-    h2h: dict[tuple[int, int], str | None] = {}
+    h2h: dict[int, dict[int, str | None]] = {pk: {} for pk in rules_of}  # each team's kept JSON, by division
     for division_id, team_id, name, race_name, *counts, head_to_head in entries:
         line = rules.Line(team_id, *counts) if counts[0] is not None else rules.Line(team_id)
         by_division[division_id].append((line, TeamName(team_id, name, race_name)))
-        h2h[(division_id, team_id)] = head_to_head
+        h2h[division_id][team_id] = head_to_head
     tiebreaks = _TiebreakWinners(list(rules_of))
     tables = {}
     for division_id, rows in by_division.items():
         teams = {line.team: team for line, team in rows}
-        head_to_head_points = _HeadToHead({team: h2h[(division_id, team)] for team in teams})
-        ranked = rules_of[division_id].rank_lines(
-            [line for line, _team in rows], head_to_head_points, tiebreaks.of(division_id)
-        )
+        lines = [line for line, _team in rows]
+        ranked = rules_of[division_id].rank_lines(lines, _HeadToHead(h2h[division_id]), tiebreaks.of(division_id))
         tables[division_id] = [(line, teams[line.team]) for line in ranked]
     return tables
 
 
 @compiled
 def _entries(season_id: int, first_level: int, last_level: int) -> QuerySet:
-    """The entries of the season's divisions from one level to another, with their teams' names and
-    their kept lines (a LEFT JOIN: a team that has played nothing has none yet)."""
+    """The entries of the season's divisions from one level to another, as the tables read them."""
+    levels = (first_level, last_level)
+    return _with_kept_lines(SeasonEntry.objects.filter(season_id=season_id, division__level__range=levels))
+
+
+def _with_kept_lines(entries: QuerySet[SeasonEntry]) -> QuerySet:
+    """Entries as the tables read them (ENTRY_COLUMNS): with their teams' names and the kept league line
+    of the entry's season (a LEFT JOIN: a team that has played nothing has none yet)."""
     kept = FilteredRelation(
         "team__season_stats",
         condition=Q(
-            team__season_stats__season_id=season_id,
+            team__season_stats__season_id=F("season_id"),
             team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE,
         ),
     )
     return (
-        SeasonEntry.objects.filter(season_id=season_id, division__level__range=(first_level, last_level))
-        .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
+        entries.annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
         .order_by()
         .values_list(*ENTRY_COLUMNS)
     )
@@ -311,19 +314,7 @@ def team_history(team: Team) -> list[dict[str, Any]]:
         .defer("season__ruleset__data")
         .order_by("division")
     )
-    kept = FilteredRelation(
-        "team__season_stats",
-        condition=Q(
-            team__season_stats__season_id=F("season_id"),
-            team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE,
-        ),
-    )
-    rows = (
-        SeasonEntry.objects.filter(division__in=[e.division_id for e in entries])
-        .annotate(kept=kept, kept_h2h=Cast("kept__head_to_head", TextField()))
-        .order_by()
-        .values_list(*ENTRY_COLUMNS)
-    )
+    rows = _with_kept_lines(SeasonEntry.objects.filter(division__in=[e.division_id for e in entries]))
     tables = _rank(rows, {e.division_id: e.season.ruleset.rules for e in entries})
     history = []
     for entry in entries:

@@ -11,14 +11,19 @@ class SppRules(Protocol):
     ) -> int: ...
 
 
+def block_casualties(record: Any) -> int:
+    """The casualties of a record or a report line that count as caused by a block (R28). A report line
+    keeps its crowd casualties (a block's push into the crowd) apart; a player's record has them added."""
+    return record.casualties + getattr(record, "crowd_casualties", 0)
+
+
 def record_spp(r: SppRules, record: Any) -> int:
-    """The SPP of a player's record, a report line or a history row of either. A report line keeps its
-    crowd casualties apart; they count as block casualties (R28). A player's record has them added."""
+    """The SPP of a player's record, a report line or a history row of either (R28)."""
     return r.spp(
         completions=record.completions,
         touchdowns=record.touchdowns,
         interceptions=record.interceptions,
-        casualties=record.casualties + getattr(record, "crowd_casualties", 0),
+        casualties=block_casualties(record),
         fouls=record.foul_casualties,
         mvps=record.mvps,
     )

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league.rules import records
 from matches.models.match import Match
 
 
@@ -57,7 +58,7 @@ class PlayerMatch(models.Model):
     @property
     def block_casualties(self) -> int:
         """A crowd casualty caused by the block's push counts as a block casualty (R28)."""
-        return self.casualties + self.crowd_casualties
+        return records.block_casualties(self)
 
 
 class ApothecaryUse(models.Model):

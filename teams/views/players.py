@@ -20,7 +20,7 @@ from league.pagecache import per_version
 from league.paging import SlicePage
 from league.refusals import AlreadyDone
 from league.responses import flash_refusal, refusal_on_form
-from league.rules.records import record_spp
+from league.rules.records import block_casualties, record_spp
 from matches.models import PlayerMatch
 from matches.report import COUNTERS
 from teams import rosters, services
@@ -95,8 +95,9 @@ def player_match_history(player: Player, page: str | None = None) -> SlicePage:
     lines = PlayerMatch.objects.filter(player=player, confirmed_at__isnull=False).order_by("-confirmed_at", "-match_id")
     rows = SlicePage(lines.values(*CAREER_LINE_FIELDS, **CAREER_MATCH_FIELDS), page, MATCHES_PER_PAGE)
     for row in rows:
-        row["spp"] = record_spp(r, SimpleNamespace(**row))
-        row["all_casualties"] = row["casualties"] + row["crowd_casualties"] + row["foul_casualties"]
+        line = SimpleNamespace(**row)
+        row["spp"] = record_spp(r, line)
+        row["all_casualties"] = block_casualties(line) + line.foul_casualties
         row["injury_label"] = choice_label(PlayerMatch.Injury, row["injury"])
     return rows
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.template import loader
+from django.views import defaults
 
 from league.refusals import AlreadyDone, Refusal
 
@@ -35,3 +39,14 @@ def act_and_redirect(request: HttpRequest, action: Callable[[], str], to: object
     else:
         messages.success(request, done)
     return redirect(to)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: a database that does not answer is a 503 the visitor can wait out, in his language;
+    any other error is Django's own 500 page. Rendered without the request's context, as Django's
+    server_error is, so the page needs no session or user (they live in the database)."""
+    error = sys.exc_info()[1]
+    if isinstance(error, (OperationalError, InterfaceError)):
+        body = loader.get_template("503.html").render()
+        return HttpResponse(body, status=503, headers={"Retry-After": "30", "Cache-Control": "no-store"})
+    return defaults.server_error(request)

@@ -17,3 +17,6 @@ urlpatterns = [
 
 admin.site.site_header = "Torshov Touchdown"
 admin.site.site_title = "Torshov Touchdown"
+
+# A database that does not answer is a Norwegian 503, not a 500 (league.responses.server_error).
+handler500 = "league.responses.server_error"

@@ -1,0 +1,82 @@
+"""While the database is away every page is a Norwegian 503 the visitor can wait out, not a 500 (issue 25)."""
+
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from unittest import mock
+
+import pytest
+from django.db import OperationalError
+
+from league.responses import server_error
+from tests.foundation.test_gunicorn import ROOT, free_port
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_page_is_a_norwegian_503_while_the_database_does_not_answer(client):
+    client.raise_request_exception = False
+    with mock.patch("django.db.backends.base.base.BaseDatabaseWrapper.cursor", side_effect=OperationalError("down")):
+        response = client.get("/standings/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "30"
+    html = response.content.decode()
+    assert 'lang="nb"' in html and "Ligaen tar en pause" in html
+
+
+def test_any_other_error_is_still_a_500(rf):
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:
+        response = server_error(rf.get("/"))
+    assert response.status_code == 500
+    assert "Noe gikk galt" in response.content.decode()
+
+
+@pytest.fixture
+def server_without_database(tmp_path):
+    """gunicorn in production mode whose PostgreSQL address answers nothing (a closed port)."""
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": "database-away-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/nowhere",
+        "SECURE_SSL_REDIRECT": "0",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "WEB_CONCURRENCY": "1",
+    }
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", "torshov.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=1)
+        except urllib.error.HTTPError:
+            break  # it answers (503): the server is up
+        except OSError:
+            time.sleep(0.2)
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_gunicorn_answers_503_in_norwegian_while_postgresql_is_away(server_without_database):
+    for path in ("/", "/standings/", "/teams/"):
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(f"{server_without_database}{path}", timeout=10)
+        assert caught.value.code == 503, path
+        assert "Ligaen tar en pause" in caught.value.read().decode()
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(f"{server_without_database}/healthz", timeout=10)
+    assert caught.value.code == 503

@@ -134,6 +134,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # instead of looking up his 400 (issue 16). PG_RANDOM_PAGE_COST sets another value.
     cost = float(os.environ.get("PG_RANDOM_PAGE_COST", "1.1"))
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c random_page_cost={cost}"
+    if _env_bool("DB_POOL", not DEBUG):
+        # A pool per process (psycopg's, through Django): WEB_CONCURRENCY × DB_POOL_SIZE connections at
+        # most, far below PostgreSQL's 100, whatever GUNICORN_THREADS is; a thread waits up to
+        # DB_POOL_TIMEOUT seconds for one, then the visitor gets the 503 page (issue 25). A pool replaces
+        # persistent connections, which Django refuses beside it.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "4")),
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        }
 # The same backends, raising the league version in the transaction of every league write (issue 16).
 DATABASES["default"]["ENGINE"] = {
     "django.db.backends.postgresql": "league.db.postgresql",

@@ -33,7 +33,7 @@ setup: $(VENV)/.installed
 
 ## test: install the dev requirements and run lint, migration check, the import layers and the whole suite (browser tests included)
 test: $(VENV)/.installed-dev
-	@bash scripts/ensure-chromium
+	@bash scripts/ensure-test-tools
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports

@@ -35,7 +35,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/ensure-chromium")
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/ensure-test-tools")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,

@@ -1,0 +1,98 @@
+"""The production recipe's nginx (deploy/nginx.conf) buffers requests (issue 25): 100 clients trickling a
+request body a byte a second never reach gunicorn's threads, so /healthz answers through the proxy within
+2 s while they hang on. (Straight to gunicorn's 2 × 16 threads, the same clients held every thread and
+/healthz timed out, when tried by hand.)"""
+
+import contextlib
+import re
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.foundation.test_gunicorn import ROOT, free_port, production_server  # noqa: F401 - the fixture
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+SLOW_CLIENTS = 100
+pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is installed by scripts/ensure-test-tools")
+
+
+@pytest.fixture
+def proxy(production_server, tmp_path):  # noqa: F811
+    """deploy/nginx.conf as committed, pointed at the test's gunicorn and run from a temporary folder."""
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    port = free_port()
+    conf = conf.replace("server web:8000;", f"server 127.0.0.1:{urlsplit(production_server).port};")
+    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    conf = conf.replace("include /etc/nginx/mime.types;", "")
+    temp = "".join(
+        f"{kind}_temp_path {tmp_path}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    conf = re.sub(
+        r"^http \{",
+        f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nhttp {{\n{temp}\naccess_log off;",
+        conf,
+        flags=re.M,
+    )
+    (tmp_path / "nginx.conf").write_text(conf)
+    proc = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"])
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(50):
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(f"{base}/healthz", timeout=1)
+            break
+        time.sleep(0.1)
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def slow_bodies(base: str, stop: threading.Event) -> threading.Thread:
+    """SLOW_CLIENTS POSTs that promise a body of 100 kB and send it a byte a second (bounded: 20 s)."""
+    port = urlsplit(base).port
+    conns = []
+    for _ in range(SLOW_CLIENTS):
+        conn = socket.create_connection(("127.0.0.1", port), timeout=5)
+        conn.sendall(b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nu")
+        conns.append(conn)
+
+    def trickle() -> None:
+        for _ in range(20):
+            if stop.wait(1):
+                break
+            for conn in conns:
+                with contextlib.suppress(OSError):
+                    conn.sendall(b"a")
+        for conn in conns:
+            conn.close()
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    return thread
+
+
+def answers_within(url: str, seconds: float) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=seconds) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def test_slow_request_bodies_stop_at_the_proxy(proxy):
+    stop = threading.Event()
+    trickler = slow_bodies(proxy, stop)
+    try:
+        time.sleep(1)
+        for _ in range(3):
+            assert answers_within(f"{proxy}/healthz", 2)
+            time.sleep(1)
+    finally:
+        stop.set()
+        trickler.join()

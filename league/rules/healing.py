@@ -3,7 +3,10 @@ checks (R9, R25, R26, R36)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from league.rules.explained import Section, _d66, _die
+from league.rules.injuries import StatLoss, stat_loss
 from league.rules.tables import Named, Revival, SeriousInjury
 
 
@@ -22,6 +25,10 @@ class HealingRules(Section):
     def revival(self, d66: int) -> Revival:
         _d66(d66)
         return self.tables.revival.lookup(d66).value
+
+    def stat_loss(self, stat: str, base: Mapping[str, int], current: Mapping[str, int]) -> StatLoss:
+        """An injury's -1 to `stat`, within this version's stat_limit (R41, R29)."""
+        return stat_loss(stat, base=base, current=current, limit=self.settings.stat_limit)
 
     def apothecary_cost(self, action: str) -> int:
         try:

@@ -10,9 +10,13 @@ what to ask for and the service what happened.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
+
+from league.rules.messages import N_, Msg
+from league.rules.tables import STATS
 
 # The injuries of a report line, as PlayerMatch.Injury stores them.
 BADLY_HURT = "badly_hurt"
@@ -140,3 +144,53 @@ def rots(race: str) -> bool:
 def becomes_rotter(race: str, killer_position: str | None) -> bool:
     """A dead opponent comes back as a Rotter when a Beast of Nurgle killed him (R25)."""
     return rots(race) and killer_position == BEAST_OF_NURGLE
+
+
+# --- a characteristic lost to an injury (R41; the book's "Karakteristikker", R29) -----------------
+
+STAT_FLOOR = 1  # "får redusert en stat til 0": no characteristic is lowered to 0
+
+
+@dataclass(frozen=True)
+class StatLoss:
+    """What an injury's -1 to a characteristic does. `lowered`: the characteristic that loses 1, None when
+    none does; `choose_from`: when the book's 0 rule sends the loss to another characteristic, the ones a
+    die picks from (the service rolls, then `moved_to`); `shown`: the explanation's part."""
+
+    stat: str
+    lowered: str | None
+    shown: Msg
+    choose_from: tuple[str, ...] = ()
+
+    def moved_to(self, other: str) -> StatLoss:
+        """The book's 0 rule, once the die has picked `other` among `choose_from`."""
+        if other not in self.choose_from:
+            raise ValueError(f"{other!r} is not one of {self.choose_from}")
+        shown = Msg(N_("%(stat)s cannot go to 0: -1 %(other)s instead (R29)"), stat=self.stat, other=other)
+        return StatLoss(self.stat, other, shown)
+
+
+def _may_lose(stat: str, base: Mapping[str, int], current: Mapping[str, int], limit: int) -> bool:
+    return current[stat] - 1 - base[stat] >= -limit and current[stat] - 1 >= STAT_FLOOR
+
+
+def stat_loss(stat: str, *, base: Mapping[str, int], current: Mapping[str, int], limit: int) -> StatLoss:
+    """-1 to `stat` from an injury (the serious injury or the revival table). `base`: the position's
+    characteristics, `current`: the player's, both keyed by STATS; `limit`: the setting stat_limit.
+
+    R41: a characteristic already `limit` below the position's value is not lowered, and the loss never
+    moves to another characteristic (the injury's other effects are the caller's and still apply). The
+    book's rule that a characteristic lowered to 0 hits another at random (R29) is a different case: the
+    others it may hit are those that can lose 1 themselves."""
+    if current[stat] - 1 - base[stat] < -limit:
+        shown = Msg(
+            N_("%(stat)s is already %(limit)s below the position's value: not lowered (R41)"), stat=stat, limit=limit
+        )
+        return StatLoss(stat, None, shown)
+    if current[stat] - 1 >= STAT_FLOOR:
+        return StatLoss(stat, stat, Msg(N_("-1 %(stat)s"), stat=stat))
+    others = tuple(s for s in STATS if s != stat and _may_lose(s, base, current, limit))
+    if not others:
+        return StatLoss(stat, None, Msg(N_("no stat can be lowered further")))
+    shown = Msg(N_("%(stat)s cannot go to 0: -1 to another at random (R29)"), stat=stat)
+    return StatLoss(stat, None, shown, choose_from=others)

@@ -22,6 +22,7 @@ from league.rules.injuries import (
     healer_may_treat,
     injury_fate,
 )
+from league.rules.messages import N_, Joined, Msg
 from matches import dice
 from matches.models import (
     ApothecaryUse,
@@ -60,30 +61,29 @@ def _player_die(
     return dice.roll(match, key, step="injuries", entered=entered.get(key), by=by, player=player, **kwargs)
 
 
-def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: Match) -> str:
-    """-1 to a stat; never past -2 from the position's value; a stat at 0 hits another at random (R29)."""
-    base = getattr(player.position, stat.lower())
-    current = base + getattr(player, f"{stat.lower()}_change")
-    if current - 1 <= 0 or not r.stat_change_allowed(base, current, -1):
-        others = [
-            s
-            for s in rules.STATS
-            if s != stat
-            and r.stat_change_allowed(getattr(player.position, s.lower()), getattr(player, s.lower()), -1)
-            and getattr(player, s.lower()) > 1
-        ]
-        if not others:
-            return _("no stat can be lowered further")
-        stat = others[dice.randbelow(len(others))]
-    field = f"{stat.lower()}_change"
-    setattr(player, field, getattr(player, field) - 1)
-    StatChange.objects.create(
-        player=player, stat=stat, change=-1, reason=StatChange.Reason.INJURY, note=note, match_id=match.pk
-    )
-    return f"-1 {stat}"
+def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: Match) -> Msg:
+    """An injury's -1 to a stat, as league.rules decides it: never past -2 from the position's value and
+    never moved to another stat (R41); a stat lowered to 0 hits another at random (R29). The part of
+    the explanation line says which, R41's refusal too."""
+    base = {s: getattr(player.position, s.lower()) for s in rules.STATS}
+    loss = r.stat_loss(stat, base, {s: getattr(player, s.lower()) for s in rules.STATS})
+    if loss.choose_from:
+        loss = loss.moved_to(loss.choose_from[dice.randbelow(len(loss.choose_from))])
+    if loss.lowered is not None:
+        field = f"{loss.lowered.lower()}_change"
+        setattr(player, field, getattr(player, field) - 1)
+        StatChange.objects.create(
+            player=player,
+            stat=loss.lowered,
+            change=-1,
+            reason=StatChange.Reason.INJURY,
+            note=note,
+            match_id=match.pk,
+        )
+    return loss.shown
 
 
-def _revive(player: Player, match: Match, r: rules.Rulebook, by: Any, entered: Mapping[str, Sequence[int]]) -> str:
+def _revive(player: Player, match: Match, r: rules.Rulebook, by: Any, entered: Mapping[str, Sequence[int]]) -> Msg:
     """A revived player rolls on the revival table, and the dice for the matches he misses."""
     d = _player_die(match, "revival", player, d66=True, by=by, entered=entered)
     result = r.revival(d.total)
@@ -92,16 +92,20 @@ def _revive(player: Player, match: Match, r: rules.Rulebook, by: Any, entered: M
         m = _player_die(match, "revival_miss", player, sides=result.die, count=result.dice, by=by, entered=entered)
         miss = result.miss_matches(m.values)
     player.miss_matches = max(player.miss_matches, miss)
-    parts = [
-        _("revived: Gjenoppliving-tabell D66 %(d)s %(name)s, out %(miss)s matches")
-        % {"d": d.shown, "name": result.name, "miss": miss}
+    parts: list[str] = [
+        Msg(
+            N_("revived: Gjenoppliving-tabell D66 %(d)s %(name)s, out %(miss)s matches"),
+            d=d.shown,
+            name=result.name,
+            miss=miss,
+        )
     ]
     if result.niggling:
         player.niggling += 1
         parts.append("NI")
     if result.stat:
         parts.append(_lose_stat(player, result.stat, r, result.name, match))
-    return ", ".join(parts)
+    return Joined(", ", parts)
 
 
 def kiosk_applies(match: Match, team: Team) -> bool:
@@ -298,7 +302,7 @@ def injuries(
                 % {"player": player, "roll": uses[(player.pk, ApothecaryUse.Action.HEAL_DEAD)].roll}
             )
         elif fate == Fate.REVIVED:
-            lines.append(f"{player}: " + _revive(player, match, r, by, entered))
+            lines.append(Joined("", [f"{player}: ", _revive(player, match, r, by, entered)]))
             player.save()
         elif fate == Fate.BURIED:
             lines.append(_("%(player)s: the apothecary failed; no one else may treat him.") % {"player": player})
@@ -347,15 +351,15 @@ def injuries(
             target = f"{s.apprentice_target}+"
         if ok:
             lines.append(
-                _("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) → %(result)s")
-                % {
-                    "healer": team.race.get_healer_display(),
-                    "n": attempt,
-                    "player": player,
-                    "roll": d.shown,
-                    "target": target,
-                    "result": _revive(player, match, r, by, entered),
-                }
+                Msg(
+                    N_("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) → %(result)s"),
+                    healer=team.race.get_healer_display(),
+                    n=attempt,
+                    player=player,
+                    roll=d.shown,
+                    target=target,
+                    result=_revive(player, match, r, by, entered),
+                )
             )
             player.save()
             dead_ids.discard(pk)
@@ -401,21 +405,22 @@ def _serious_injury(
             "d": d.shown,
             "name": si.name,
         }
-    parts = [f"{si.name}"]
+    parts: list[str] = [si.name]
     player.miss_matches = max(player.miss_matches, si.miss_matches)
     if si.miss_matches:
-        parts.append(_("misses %(n)s") % {"n": si.miss_matches})
+        parts.append(Msg(N_("misses %(n)s"), n=si.miss_matches))
     if si.niggling:
         player.niggling += 1
         parts.append("NI")
-    if si.stat:
+    if si.stat:  # R41: a stat at -2 lowers nothing; the matches missed and the niggling injury stand
         parts.append(_lose_stat(player, si.stat, r, si.name, match))
     player.save()
-    return _("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(result)s.") % {
-        "player": player,
-        "d": d.shown,
-        "result": ", ".join(parts),
-    }
+    return Msg(
+        N_("%(player)s: Alvorlig skade-tabell D66 %(d)s: %(result)s."),
+        player=player,
+        d=d.shown,
+        result=Joined(", ", parts),
+    )
 
 
 def _bury(player_id: int) -> None:

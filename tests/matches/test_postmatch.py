@@ -181,6 +181,42 @@ def test_a_serious_injury_lands_on_the_player(played):
     assert (hurt.miss_matches, hurt.ag, hurt.stat_changes.get().stat) == (5, 2, "AG")
 
 
+def test_a_serious_injury_at_minus_2_lowers_nothing_and_moves_nothing_r41(client, played):
+    """The issue's case: a Lineman at MA -2 lost AG instead. R41: nothing is lowered, the rest stands."""
+    match, _home, away, _h, a = played
+    Player.objects.filter(pk=a[1].pk).update(ma_change=-2)  # MA 6 - 2 = 4
+    line = match.lines.get(player=a[1])
+    line.injury = "serious_injury"
+    line.save()
+    post.winnings(match, away, roll=[2], by=away.coach)
+    post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [5, 4]}, by=away.coach)
+    hurt = Player.objects.get(pk=a[1].pk)
+    # D66 54: Smadret ankel, misses 4, -1 MA (Alvorlig skade-tabell): the 4 matches still apply
+    assert (hurt.miss_matches, hurt.ma, hurt.st, hurt.ag, hurt.av) == (4, 4, 3, 3, 8)
+    assert not hurt.stat_changes.exists()
+    stored = PostMatch.objects.get(match=match, team=away).explanations["injuries"]
+    assert stored == [
+        f"{hurt}: Alvorlig skade-tabell D66 54: Smadret ankel, misses 4, "
+        "MA is already 2 below the position's value: not lowered (R41)."
+    ]
+    client.force_login(away.coach)
+    client.cookies["django_language"] = "nb"
+    page = client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode()
+    assert "MA er allerede 2 under posisjonens verdi: senkes ikke (R41)" in page
+
+
+def test_a_revival_at_minus_2_keeps_its_niggling_injury_and_lowers_nothing_r41(played):
+    match, _home, away, _h, a = played
+    Player.objects.filter(pk=a[1].pk).update(ma_change=-2)
+    post.winnings(match, away, roll=[2], by=away.coach)
+    entered = {f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [5, 1], f"revival_miss:{a[1].pk}": [2, 3]}
+    post.injuries(match, away, healer_targets=[a[1].pk], entered=entered, by=away.coach)
+    revived = Player.objects.get(pk=a[1].pk)
+    # Gjenoppliving-tabell D66 51: Skiveprolapps, out 2D6 + 3 = 8 matches, NI, -1 MA: MA stays at -2
+    assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 8, 1)
+    assert (revived.ma, revived.ag) == (4, 3) and not revived.stat_changes.exists()
+
+
 def test_the_dead_stay_dead_without_a_healer_attempt(played):
     match, _home, away, _h, a = played
     post.winnings(match, away, roll=[2], by=away.coach)

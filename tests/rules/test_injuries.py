@@ -6,6 +6,7 @@ No database. Regeneration is 3+ and an apothecary attempt 2+ (R25, R26); each ro
 import pytest
 
 import league.rules as rules
+from league.rules import injuries
 from league.rules.injuries import (
     BADLY_HURT,
     DEAD,
@@ -158,3 +159,66 @@ def test_the_tree_speaks_the_models_choices():
         Race.Healer.FAMILIAR,
     )
     assert injuries.NECROMANCER == Race.HeadCoach.NECROMANCER
+
+
+# --- R41: a characteristic lost to an injury, never past -2, never moved ------------------------------
+LINEMAN = {"MA": 6, "ST": 3, "AG": 3, "AV": 8}  # Human Linemen
+
+
+def _at(**changes: int) -> dict[str, int]:
+    return {s: LINEMAN[s] + changes.get(s.lower(), 0) for s in LINEMAN}
+
+
+@pytest.mark.parametrize("stat", ["MA", "ST", "AG", "AV"])
+@pytest.mark.parametrize(("change", "lowered"), [(2, True), (0, True), (-1, True), (-2, False)])
+def test_an_injury_lowers_a_characteristic_down_to_minus_2_and_no_further_r41(stat, change, lowered):
+    loss = R.stat_loss(stat, LINEMAN, _at(**{stat.lower(): change}))
+    assert loss.lowered == (stat if lowered else None)
+    assert loss.choose_from == ()  # R41: never moved to another characteristic
+    if not lowered:
+        assert loss.shown.msgid == "%(stat)s is already %(limit)s below the position's value: not lowered (R41)"
+        assert loss.shown == f"{stat} is already 2 below the position's value: not lowered (R41)"
+
+
+@pytest.mark.parametrize("stat", ["MA", "ST", "AG", "AV"])
+def test_at_minus_2_nothing_is_lowered_however_the_others_stand_r41(stat):
+    # The issue's case: a Lineman at MA -2 lost AG instead. Every other characteristic could lose 1.
+    loss = R.stat_loss(stat, LINEMAN, _at(**{stat.lower(): -2}))
+    assert (loss.lowered, loss.choose_from) == (None, ())
+
+
+def test_a_characteristic_at_minus_2_and_at_1_is_not_lowered_nor_moved_r41():
+    # AG 3 at -2 is AG 1: R41 says nothing is lowered, before the book's 0 rule could move it.
+    loss = R.stat_loss("AG", LINEMAN, _at(ag=-2))
+    assert (loss.lowered, loss.choose_from) == (None, ())
+
+
+def test_the_limit_is_the_boards_setting_r41():
+    loss = injuries.stat_loss("MA", base=LINEMAN, current=_at(ma=-1), limit=1)
+    assert loss.lowered is None and "already 1 below" in loss.shown
+
+
+GOBLIN = {"MA": 6, "ST": 2, "AG": 3, "AV": 7}
+
+
+def test_lowered_to_0_the_loss_hits_another_characteristic_at_random_r29():
+    # "Hvis en spiller blir skadet og får redusert en stat til 0, vil han isteden få reduksjon i en annen
+    # stat, tilfeldig valgt": ST 2 at -1 is ST 1. The others that may lose 1 are offered to the die ...
+    loss = injuries.stat_loss("ST", base=GOBLIN, current={**GOBLIN, "ST": 1, "AG": 1}, limit=2)
+    assert (loss.lowered, loss.choose_from) == (None, ("MA", "AV"))  # AG 1 cannot go to 0 either
+    moved = loss.moved_to("AV")
+    assert (moved.lowered, moved.shown) == ("AV", "ST cannot go to 0: -1 AV instead (R29)")
+    with pytest.raises(ValueError):
+        loss.moved_to("AG")
+    # ... but never one already at -2 (R41): with none left, nothing is lowered.
+    stuck = injuries.stat_loss("ST", base=GOBLIN, current={"MA": 4, "ST": 1, "AG": 1, "AV": 5}, limit=2)
+    assert (stuck.lowered, stuck.choose_from, stuck.shown) == (None, (), "no stat can be lowered further")
+
+
+@pytest.mark.parametrize(
+    ("base", "current", "change", "allowed"),
+    [(5, 6, 1, True), (5, 7, 1, False), (3, 2, -1, True), (3, 1, -1, False)],
+)
+def test_a_characteristic_stays_within_2_of_the_position_both_ways_r41(base, current, change, allowed):
+    # R41 (nor more than 2 above), as R29's development roll asks it: +1 at +1 yes, at +2 no; -1 at -2 no.
+    assert R.stat_change_allowed(base, current, change) is allowed

@@ -105,12 +105,14 @@ class PreviewForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = Team.objects.active().order_by("name")
-        self.fields["match"].queryset = Match.objects.select_related("home", "away", "season").order_by(
-            "-season__created_at", "round", "pk"
+        # A bye (R34) has no gate and no winnings: nothing to preview, so it is no choice. A cup match
+        # that waits for its away team is one, named as Match names it ("Home – ?").
+        self.fields["match"].queryset = (
+            Match.objects.exclude(status=Match.Status.BYE)
+            .select_related("home", "away", "season")
+            .order_by("-season__created_at", "round", "pk")
         )
-        self.fields["match"].label_from_instance = lambda m: (
-            f"{m.season.name}, {m.round}: {m.home.name} – {m.away.name}"
-        )
+        self.fields["match"].label_from_instance = lambda m: f"{m.season.name}, {m.round}: {m}"
 
 
 def _team_inputs(team: Any) -> tuple[list[tuple[int, int]], dict[str, Any]]:

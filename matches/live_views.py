@@ -19,6 +19,7 @@ from league.refusals import Refusal
 from league.rules import live as rules
 from matches import dice, live
 from matches.models import LiveEvent, Match
+from matches.views.base import with_both_teams
 from teams.models import Race
 
 Kind = LiveEvent.Kind
@@ -74,10 +75,11 @@ class LiveEventForm(forms.Form):
 
 
 def _match(pk: int) -> Match:
-    return get_object_or_404(
+    match = get_object_or_404(
         Match.objects.select_related("season__ruleset", "home__race", "away__race", "prematch", "division", "cup"),
         pk=pk,
     )
+    return with_both_teams(match)  # a bye has no live log (R34)
 
 
 def _context(request: HttpRequest, match: Match) -> dict:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
 from league.accounts import is_board
-from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
+from league.forms import ForfeitForm, MoveFixtureForm
 from matches import live
 from matches.forms import (
     DisputeForm,
@@ -37,7 +37,6 @@ def _match_detail_context(request: HttpRequest, match: Match, dispute_form: Disp
         "lines": match.lines.select_related("player", "injured_by"),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
         "dice": match.dice.select_related("team", "player", "rolled_by"),
-        "result_form": ResultForm(match=match) if board and match.status == Match.Status.SCHEDULED else None,
         "forfeit_form": ForfeitForm(match=match)
         if board and match.status == Match.Status.SCHEDULED and match.home_id and match.away_id
         else None,
@@ -64,6 +63,15 @@ def _get_match_for_coach(request: HttpRequest, pk: int) -> Match:
     )
     if not can_report(request.user, match):
         raise PermissionDenied
+    return with_both_teams(match)
+
+
+def with_both_teams(match: Match) -> Match:
+    """A bye (R34), or a cup match still waiting for the winner of another, has one team: it has no
+    pre-match, live log, report, referee sheet or post-match, so their pages are not found (its match
+    page links to none of them) instead of a server error."""
+    if match.home_id is None or match.away_id is None:
+        raise Http404("A match with one team is not played.")
     return match
 
 

@@ -27,7 +27,7 @@ from matches.forms import (
     WinningsForm,
 )
 from matches.models import DevelopmentRoll, Match, PostMatch
-from matches.views.base import HtmxHttpRequest
+from matches.views.base import HtmxHttpRequest, with_both_teams
 from matches.views.prematch import StepAction, run_step
 from teams.models import Team
 
@@ -36,7 +36,9 @@ from teams.models import Team
 
 def _get_team_in_match(request: HttpRequest, pk: int, team_pk: int) -> tuple[Match, Team]:
     """The team's coach or the board walk a team's post-match sequence; everyone else 403."""
-    match = get_object_or_404(Match.objects.select_related("season__ruleset", "home__race", "away__race"), pk=pk)
+    match = with_both_teams(
+        get_object_or_404(Match.objects.select_related("season__ruleset", "home__race", "away__race"), pk=pk)
+    )
     if team_pk not in (match.home_id, match.away_id):
         raise PermissionDenied
     team = match.home if team_pk == match.home_id else match.away

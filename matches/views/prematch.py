@@ -31,7 +31,7 @@ from matches.forms import (
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
 from matches.prematch import Step
-from matches.views.base import HtmxHttpRequest, _get_match_for_coach
+from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
 from teams.models import Player, Race, Team
 
 # --- the pre-match sequence --------------------------------------------------------------------
@@ -267,6 +267,7 @@ def referee_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.select_related("season__ruleset", "home__race", "away__race", "cup", "division"), pk=pk
     )
+    with_both_teams(match)  # a bye has no sheet (R34)
     prematch = PreMatch.objects.filter(match=match).first()
     squads = []
     for team in (match.home, match.away):

@@ -294,7 +294,7 @@ def test_front_page_names_the_teams_of_a_division_whose_table_it_does_not_show(c
 
 
 def test_standings_rows_show_ties_signed_differences_and_escaped_names_r31(client, season_with, board_member):
-    """The table's rows (league.templatetags.standings) as the page shows them: R31 leaves two teams
+    """The table's rows (templates/league/_standings_table.html) as the page shows them: R31 leaves two teams
     that drew both games tied on one position, marked "="; the difference carries its sign."""
     season, _teams = season_with(2, 2)
     d1, d2 = season.divisions.order_by("level")
@@ -320,7 +320,7 @@ def test_standings_rows_show_ties_signed_differences_and_escaped_names_r31(clien
 
 
 def test_a_division_table_reads_in_norwegian_with_its_header_and_an_empty_division(client, season_with, board_member):
-    """The table as a reader sees it (league.templatetags.standings): the header's abbreviations with their
+    """The table as a reader sees it (templates/league/_standings_table.html): the header's abbreviations with their
     full words as titles, each line's place, team and race, numbers; a division without teams says so."""
     from tests.html_tables import table_rows
 

@@ -47,22 +47,39 @@ def walk_prematch(match: Match) -> None:
 
 def walk_postmatch(match: Match) -> None:
     """Each coach's post-match sequence with server dice: the Bandage Crew tries every dead
-    player it may, each level-up takes the first choice the rules allow."""
+    player it may, each level-up takes the first choice the rules allow. The steps that do not apply
+    (a forfeit, R42) are passed."""
     match.refresh_from_db()
     r = match.season.ruleset.rules
-    for team in (match.home, match.away):
-        postmatch.winnings(match, team, roll=None, by=team.coach)
-    for team in (match.home, match.away):
-        dead = [
-            line.player_id for line in postmatch.injured_lines(match, team) if line.injury == PlayerMatch.Injury.DEAD
+    teams = (match.home, match.away)
+    skipped = {team.pk: postmatch.steps_not_applicable(match, team.pk) for team in teams}
+    Step = postmatch.Step
+    for team in teams:
+        if Step.WINNINGS not in skipped[team.pk]:
+            postmatch.winnings(match, team, roll=None, by=team.coach)
+    for team in teams:
+        if Step.INJURIES not in skipped[team.pk]:
+            dead = [
+                line.player_id
+                for line in postmatch.injured_lines(match, team)
+                if line.injury == PlayerMatch.Injury.DEAD
+            ]
+            limit = 3 if team.race.healer == Race.Healer.BANDAGE_CREW else 1
+            postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
+    for team in teams:
+        steps = [
+            (Step.STADIUM, lambda t: postmatch.stadium(match, t, by=t.coach)),
+            (Step.MVP, lambda t: postmatch.mvp(match, t, by=t.coach)),
+            (Step.DEVELOPMENT, lambda t: _develop(match, t, r)),
+            (Step.FAN_FACTOR, lambda t: postmatch.fan_factor(match, t, by=t.coach)),
+            (Step.PURCHASES, lambda t: postmatch.purchases_done(match, t, by=t.coach)),
+            (Step.TEAM_RATING, lambda t: postmatch.complete(match, t, by=t.coach)),
         ]
-        limit = 3 if team.race.healer == Race.Healer.BANDAGE_CREW else 1
-        postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
-    for team in (match.home, match.away):
-        postmatch.stadium(match, team, by=team.coach)
-        postmatch.mvp(match, team, by=team.coach)
-        rolls = postmatch.development_rolls(match, team, by=team.coach)
-        postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)
-        postmatch.fan_factor(match, team, by=team.coach)
-        postmatch.purchases_done(match, team, by=team.coach)
-        postmatch.complete(match, team, by=team.coach)
+        for step, take in steps:
+            if step not in skipped[team.pk]:
+                take(team)
+
+
+def _develop(match: Match, team, r: rules.Rulebook) -> None:
+    rolls = postmatch.development_rolls(match, team, by=team.coach)
+    postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)

@@ -20,6 +20,7 @@ from league.refusals import Refusal
 from league.rules.records import record_spp
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
+from matches.postmatch import begun
 from matches.prematch import team_side
 from matches.results import result_problems
 from teams.ledger import lock_team
@@ -358,7 +359,7 @@ def _apply(match: Match, *, sign: int) -> None:
 
 def _refuse_if_post_match_begun(match: Match) -> None:
     """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
-    if PostMatch.objects.filter(match=match, done__gt=0).exists():
+    if any(begun(match, row) for row in PostMatch.objects.filter(match=match, done__gt=0)):
         raise ReportError(
             [
                 _(
@@ -383,8 +384,9 @@ def _undo_forfeit(match: Match) -> None:
 
 
 def _drop_unbegun_post_match(match: Match) -> None:
-    """The post-match rows confirmation opened, none begun: gone, so they block no team's next match."""
-    PostMatch.objects.filter(match=match, done=0).delete()
+    """The post-match rows confirmation opened, none begun (`_refuse_if_post_match_begun` came first;
+    a forfeiter's purchases and TR do not count): gone, so they block no team's next match."""
+    PostMatch.objects.filter(match=match).delete()
 
 
 def _refuse_if_cup_moved_on(match: Match) -> None:

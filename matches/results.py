@@ -1,4 +1,4 @@
-"""The board's results: a confirmed result recorded directly, and a forfeit (R35)."""
+"""The board's results: a forfeit (R35), and a confirmed result recorded directly (for tests only)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,12 @@ def record_result(
     tiebreak_winner_id: int | None = None,
     by: Any,
 ) -> Match:
-    """The board records a confirmed result. Counts once: a second call on a confirmed match is refused."""
+    """A confirmed result, with no pre-match, report or post-match. Counts once: a second call on a
+    confirmed match is refused.
+
+    No page records one (RULINGS: a direct result only for a forfeit, R35, and a division's tiebreak
+    game, league.services.record_tiebreak): a match so recorded has no gate for its winnings. Tests use
+    it to build the tables' data quickly; the league's own scripts play matches through the report."""
     match = Match.objects.select_for_update(of=("self",)).select_related("cup").get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
         raise MatchError([_("This match already has a result.")])
@@ -70,9 +75,9 @@ def record_result(
 
 @transaction.atomic
 def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
-    """R35 (Oberwald FAQ 3.7): the forfeiting team gets no winnings, MVP or SPP and loses 2 FF; the
-    opponent is awarded the win 2-0 and rolls its winnings as a winner in its post-match sequence.
-    The numbers are settings of the ruleset."""
+    """R35 (Oberwald FAQ 3.7): the forfeiting team gets no winnings, MVP or SPP and loses 2 FF, here and
+    only here; the opponent is awarded the win 2-0 and rolls its winnings as a winner in its post-match
+    sequence (R42). The numbers are settings of the ruleset."""
     match = Match.objects.select_for_update(of=("self",)).select_related("cup", "season__ruleset").get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
         raise MatchError([_("This match already has a result.")])
@@ -99,7 +104,9 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
         team.fan_factor -= lost
         team._change_reason = f"R35: {match}"[:100]
         team.save(update_fields=["fan_factor"])
-    winner_id = match.away_id if home_forfeits else match.home_id
-    PostMatch.objects.get_or_create(match=match, team_id=winner_id, defaults={"ruleset": match.season.ruleset})
+    # Both teams' post-match sequences, of the steps that apply (R42: matches.postmatch.steps_not_applicable):
+    # each holds its team's next match until it is walked, as after a played match.
+    for team_id in (match.home_id, match.away_id):
+        PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
     advance_cup(match)
     return match

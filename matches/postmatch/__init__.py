@@ -12,7 +12,15 @@ fan factor, purchases, the new TR), `injury_step` (whose decisions are league.ru
 
 from __future__ import annotations
 
-from matches.postmatch.base import PostMatchError, Step, get_postmatch
+from matches.postmatch.base import (
+    PostMatchError,
+    Step,
+    begun,
+    get_postmatch,
+    progress,
+    steps_not_applicable,
+    unfinished_postmatches,
+)
 from matches.postmatch.development import (
     apply_development,
     choices_for,
@@ -45,6 +53,7 @@ __all__ = [
     "PostMatchError",
     "Step",
     "apply_development",
+    "begun",
     "choices_for",
     "complete",
     "develop",
@@ -63,6 +72,7 @@ __all__ = [
     "opponents_dead",
     "pending_development",
     "pending_injury_dice",
+    "progress",
     "purchases_done",
     "revived_by_apothecary",
     "roll_development",
@@ -70,5 +80,7 @@ __all__ = [
     "roll_one_development",
     "skill_specs",
     "stadium",
+    "steps_not_applicable",
+    "unfinished_postmatches",
     "winnings",
 ]

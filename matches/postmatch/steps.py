@@ -142,16 +142,21 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
     scored = match.home_score if home else match.away_score
     winner = match.winner_id
     result = "win" if winner == team.pk else "loss" if winner is not None else "draw"
-    crowd = PlayerMatch.objects.filter(match=match, team=team, crowd_casualties__gt=0).exists()
-    pre = prematch_of(match)
-    # both teams, in the owner's home matches, with the facilities as they were for the match (R19)
-    tv = not match.neutral and "tv_station" in (pre.home_facilities if pre else facilities_of(match.home))
+    if match.forfeited_by_id is not None:
+        # R42: a win by a forfeit counts the win and the awarded touchdowns, nothing of a match not played
+        casualties, crowd, tv = 0, False, False
+    else:
+        casualties = casualties_caused(match, team)
+        crowd = PlayerMatch.objects.filter(match=match, team=team, crowd_casualties__gt=0).exists()
+        pre = prematch_of(match)
+        # both teams, in the owner's home matches, with the facilities as they were for the match (R19)
+        tv = not match.neutral and "tv_station" in (pre.home_facilities if pre else facilities_of(match.home))
     explained = r.explain_fan_factor_change(
         d.values[0],
         fan_factor=team.fan_factor,
         result=result,
         touchdowns=scored,
-        casualties=casualties_caused(match, team),
+        casualties=casualties,
         crowd_casualty=crowd,
         tv_station=tv,
     )

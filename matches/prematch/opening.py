@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 from league.rules.messages import N_, Joined, Msg
 from matches import dice
-from matches.models import DiceRoll, Match, PostMatch, PreMatch, SquadEntry
+from matches.models import DiceRoll, Match, PreMatch, SquadEntry
+from matches.postmatch import unfinished_postmatches
 from matches.prematch.base import (
     TICKETS,
     PreMatchError,
@@ -36,12 +37,8 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
         raise PreMatchError([_("The squads are set: the weather has been rolled.")])
     if team.pk not in (match.home_id, match.away_id):
         raise PreMatchError([_("That team does not play this match.")])
-    unfinished = (
-        PostMatch.objects.filter(team=team, done__lt=PostMatch.Step.TEAM_RATING, match__status=Match.Status.CONFIRMED)
-        .exclude(match=match)
-        .first()
-    )
-    if unfinished is not None:  # injuries, deaths and level-ups of the last match come first
+    unfinished = unfinished_postmatches([team.pk]).exclude(match=match).select_related("match").first()
+    if unfinished is not None:  # injuries, deaths and level-ups of the last match come first (R24)
         raise PreMatchError(
             [
                 _("%(team)s must finish the post-match sequence of %(match)s first.")

@@ -47,13 +47,29 @@ def _get_team_in_match(request: HttpRequest, pk: int, team_pk: int) -> tuple[Mat
     return match, team
 
 
+# each step's key in PostMatch.explanations, as the steps' services write them
+KEYS = {
+    PostMatch.Step.WINNINGS: "winnings",
+    PostMatch.Step.INJURIES: "injuries",
+    PostMatch.Step.STADIUM: "stadium",
+    PostMatch.Step.MVP: "mvp",
+    PostMatch.Step.DEVELOPMENT: "development",
+    PostMatch.Step.FAN_FACTOR: "fan_factor",
+    PostMatch.Step.PURCHASES: "purchases",
+    PostMatch.Step.TEAM_RATING: "team_rating",
+}
+
+
 def _postmatch_context(
     match: Match, team: Team, postmatch: PostMatch | None = None, invalid: StepForm | None = None
 ) -> dict:
     """What the page shows, with the form of the next step only; `invalid` in place of its fresh one."""
     postmatch = postmatch or postmatch_service.get_postmatch(match, team)
     r = match.season.ruleset.rules if postmatch.ruleset_id == match.season.ruleset_id else postmatch.ruleset.rules
-    done = postmatch.done
+    # The page shows the sequence as far as it has come: the steps that do not apply (a forfeit, R42) are
+    # passed and say why. Only shown: the row is saved by the steps' services alone.
+    skipped = postmatch_service.steps_not_applicable(match, team.pk)
+    postmatch.done = done = postmatch_service.progress(match, team.pk, postmatch.done)
     rolls = []
     if done == PostMatch.Step.MVP:
         rolls = list(
@@ -91,7 +107,8 @@ def _postmatch_context(
         "team": team,
         "postmatch": postmatch,
         "Step": PostMatch.Step,
-        "explanations": postmatch.explanations,
+        "explanations": {**postmatch.explanations, **{KEYS[step]: [why] for step, why in skipped.items()}},
+        "forfeit": match.forfeited_by_id is not None,
         "form": step_form,
         "errors": invalid.non_field_errors() if invalid is not None else [],
         "injury_dice": postmatch_service.injury_dice_shown(match, team, facts) if facts else [],

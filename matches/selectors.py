@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from league.db.compiled import compiled
 from league.models import Season
-from matches.models import DevelopmentRoll, Match, PostMatch, PreMatch, SquadEntry
+from matches.models import DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
+from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
 from teams.models import Player, Race, Team
 
@@ -84,11 +85,6 @@ def _prematch_done(match: Match) -> int:
         return 0
 
 
-def _played_on_paper(match: Match, today: date) -> bool:
-    """No pre-match online and the day has come: the match is played with the paper sheet."""
-    return _prematch_done(match) == 0 and match.date is not None and match.date <= today
-
-
 def _my_prematch_step(match: Match, team: Team, squads: set[tuple[int, int]]) -> int | None:
     """The next pre-match step if this team's coach can take it; None if it waits for the other coach."""
     done = _prematch_done(match)
@@ -101,16 +97,25 @@ def _my_prematch_step(match: Match, team: Team, squads: set[tuple[int, int]]) ->
     if done == Step.FAN_FACTOR_MODIFIER:
         return None if niggling_checked(match, match.prematch, team) else Step.NIGGLING
     if done == Step.HANDICAP:
+        if _inspiration_pending(match, team):  # R23: chosen on the pre-match page, before the match
+            return Step.HANDICAP
         chef = team.race.head_coach == Race.HeadCoach.MASTER_CHEF
         return Step.MASTER_CHEF if chef and not chef_bought(match, match.prematch, team) else None
     return done + 1
 
 
-def prematch_todos(
-    teams: Sequence[Team], scheduled: Sequence[Match], *, today: date, blocked: set[int] = frozenset()
-) -> list[Todo]:
+def _inspiration_pending(match: Match, team: Team) -> bool:
+    """The team's Inspiration (R23) waits for its player or his development choice."""
+    return (
+        HandicapDraw.objects.filter(match=match, team=team, key="inspiration", player__isnull=True).exists()
+        or DevelopmentRoll.objects.filter(match=match, player__team=team, before_match=True, choice="").exists()
+    )
+
+
+def prematch_todos(teams: Sequence[Team], scheduled: Sequence[Match], *, blocked: set[int] = frozenset()) -> list[Todo]:
     """A pre-match step to walk: in each team's next match, or in any match whose pre-match has started.
-    A `blocked` team must finish its last post-match sequence first (pick_squad refuses until then)."""
+    A `blocked` team must finish its last post-match sequence first (pick_squad refuses until then).
+    A match played with the paper sheet walks its pre-match too, the dice typed in: the report needs it."""
     nexts = {m.pk for m in next_matches(teams, scheduled).values()}
     started = [m for m in scheduled if m.pk in nexts or _prematch_done(m) > 0]
     squads = set(
@@ -118,8 +123,6 @@ def prematch_todos(
     )
     todos = []
     for match in started:
-        if _played_on_paper(match, today):
-            continue
         for team in teams:
             if team.pk not in (match.home_id, match.away_id) or team.pk in blocked:
                 continue
@@ -137,8 +140,8 @@ def prematch_todos(
     return todos
 
 
-def report_todos(scheduled: Sequence[Match], *, today: date) -> list[Todo]:
-    """A report to file: the pre-match is walked, or the match was played on paper."""
+def report_todos(scheduled: Sequence[Match]) -> list[Todo]:
+    """A report (or the live log) to file: exactly when `file_report` takes it, the pre-match walked."""
     return [
         Todo(
             "report",
@@ -147,7 +150,7 @@ def report_todos(scheduled: Sequence[Match], *, today: date) -> list[Todo]:
             m,
         )
         for m in scheduled
-        if _prematch_done(m) >= Step.MASTER_CHEF or _played_on_paper(m, today)
+        if _prematch_done(m) >= Step.MASTER_CHEF
     ]
 
 
@@ -173,8 +176,8 @@ def confirm_todos(user, team_ids: Sequence[int]) -> list[Todo]:
 
 def levelup_todos(teams: Sequence[Team]) -> list[Todo]:
     """Development rolls made and not chosen yet (R29), and a Tzeentch mutation to pick (R10)."""
-    rolls = (
-        DevelopmentRoll.objects.filter(player__team__in=teams, choice="")
+    rolls = (  # an Inspiration MVP's roll is chosen in the pre-match (R23): prematch_todos offers it
+        DevelopmentRoll.objects.filter(player__team__in=teams, choice="", before_match=False)
         .select_related("match__home", "match__away", "player__team")
         .order_by("match", "player__number")
     )
@@ -202,49 +205,47 @@ def levelup_todos(teams: Sequence[Team]) -> list[Todo]:
     return [*todos.values(), *mutations]
 
 
-def postmatch_todos(teams: Sequence[Team], *, skip: set[tuple[int, int]] = frozenset()) -> list[Todo]:
-    """A confirmed match of an open season whose post-match sequence (R24) the team has not finished."""
-    team_ids = [t.pk for t in teams]
-    confirmed = list(
-        Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), _open_seasons())
-        .confirmed()
-        .select_related("home", "away")
-        .order_by("confirmed_at", "pk")
+def unfinished_of(teams: Sequence[Team]) -> list[PostMatch]:
+    """The teams' unfinished post-match sequences, oldest first: what `pick_squad` refuses on."""
+    return list(
+        unfinished_postmatches([t.pk for t in teams])
+        .select_related("match__home", "match__away")
+        .order_by("match__confirmed_at", "match_id", "team_id")
     )
-    finished = set(
-        PostMatch.objects.filter(
-            match__in=confirmed, team__in=team_ids, done__gte=PostMatch.Step.TEAM_RATING
-        ).values_list("match_id", "team_id")
-    )
-    todos = []
-    for match in confirmed:
-        for team in teams:
-            key = (match.pk, team.pk)
-            if team.pk in (match.home_id, match.away_id) and key not in finished and key not in skip:
-                todos.append(
-                    Todo(
-                        "postmatch",
-                        _("%(match)s: the post-match sequence of %(team)s") % {"match": match, "team": team.name},
-                        reverse("match_postmatch", args=[match.pk, team.pk]),
-                        match,
-                        team,
-                    )
-                )
-    return todos
+
+
+def postmatch_todos(
+    teams: Sequence[Team], unfinished: Sequence[PostMatch], *, skip: set[tuple[int, int]] = frozenset()
+) -> list[Todo]:
+    """A post-match sequence (R24) the team has not finished, in any season: each holds its next match."""
+    names = {t.pk: t for t in teams}
+    return [
+        Todo(
+            "postmatch",
+            _("%(match)s: the post-match sequence of %(team)s") % {"match": row.match, "team": names[row.team_id].name},
+            reverse("match_postmatch", args=[row.match_id, row.team_id]),
+            row.match,
+            names[row.team_id],
+        )
+        for row in unfinished
+        if (row.match_id, row.team_id) not in skip
+    ]
 
 
 def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, today: date) -> list[Todo]:
-    """Everything waiting for the coach, most urgent first: confirm, finish the last match, then the next."""
+    """Everything waiting for the coach in the league's order: confirm or dispute, finish the last match's
+    post-match, then the next match (its report once its pre-match is walked, else its pre-match).
+    A team with an unfinished post-match is offered no pre-match: the same read as pick_squad's refusal."""
     levelups = levelup_todos(teams)
     chosen = {(t.match.pk, t.team.pk) for t in levelups if t.match is not None}
-    postmatches = postmatch_todos(teams, skip=chosen)
-    blocked = {t.team.pk for t in [*levelups, *postmatches] if t.match is not None}
+    unfinished = unfinished_of(teams)
+    blocked = {row.team_id for row in unfinished}
     return [
         *confirm_todos(user, [t.pk for t in teams]),
         *levelups,
-        *postmatches,
-        *report_todos(scheduled, today=today),
-        *prematch_todos(teams, scheduled, today=today, blocked=blocked),
+        *postmatch_todos(teams, unfinished, skip=chosen),
+        *report_todos(scheduled),
+        *prematch_todos(teams, scheduled, blocked=blocked),
     ]
 
 

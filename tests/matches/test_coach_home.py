@@ -8,8 +8,12 @@ from django.utils import timezone
 
 from league import services
 from matches import prematch as pm
-from matches.models import DevelopmentRoll, DiceRoll, Match
-from matches.report import ReportInput, confirm_report, file_report
+from league.models import Season
+from matches import postmatch as post
+from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
+from matches.playthrough import walk_postmatch
+from matches.results import record_forfeit
+from matches.report import ReportError, ReportInput, confirm_report, file_report
 from matches.selectors import coach_todos, scheduled_for
 from teams.models import Player, Team
 from tests.conftest import PASSWORD, has_amount
@@ -125,10 +129,18 @@ def test_a_walked_pre_match_leaves_the_report_to_file(league_match):
         assert todo.kind == "report" and todo.url == reverse("match_report", args=[league_match.pk])
 
 
-def test_a_match_played_on_paper_asks_for_the_report_not_the_pre_match(league_match):
-    Match.objects.filter(pk=league_match.pk).update(date=date(2026, 11, 20))
-    assert kinds(league_match.home.coach, today=date(2026, 11, 19)) == ["prematch"]
-    assert kinds(league_match.home.coach, today=date(2026, 11, 20)) == ["report"]
+def test_the_report_waits_for_the_pre_match_even_on_the_match_day(league_match):
+    """A report needs the finished pre-match (RULINGS, answers to the first turn): the squads and the gate
+    are what the post-match works from. On the match day with no pre-match walked, the coach is sent to
+    the pre-match (dice from the table can be typed in), never to a report form that refuses it."""
+    match = league_match
+    Match.objects.filter(pk=match.pk).update(date=date(2026, 11, 20))
+    for today in (date(2026, 11, 19), date(2026, 11, 20), date(2026, 11, 27)):
+        assert kinds(match.home.coach, today=today) == ["prematch"]
+    with pytest.raises(ReportError, match="pre-match"):
+        file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+    walk(match)
+    assert kinds(match.home.coach, today=date(2026, 11, 20)) == ["report"]
 
 
 def test_the_other_coach_confirms_and_then_both_walk_the_post_match(league_match):
@@ -199,3 +211,83 @@ def test_only_the_board_dates_a_cup_match(client, cup_match, board_member, make_
     assert response.status_code == (302 if allowed else 403)
     if allowed:
         assert day.strftime("%-d. %b") in client.get(reverse("cup", args=[cup_match.season_id])).content.decode()
+
+
+# --- the league's order: the last match's post-match before the next match's pre-match (issue 24) -----
+
+
+def next_fixture(match):
+    return (
+        Match.objects.filter(division=match.division, status=Match.Status.SCHEDULED)
+        .exclude(pk=match.pk)
+        .order_by("round", "pk")
+        .first()
+    )
+
+
+def take(todo):
+    """Do what a pre-match squads to-do offers: the page must accept it."""
+    pm.pick_squad(todo.match, todo.team, [p.pk for p in todo.team.players.all()], by=todo.team.coach)
+
+
+def test_a_forfeit_sends_both_coaches_to_what_applies_then_to_their_next_match_r35_r42(league_match, board_member):
+    match = league_match
+    loser, winner = match.home, match.away
+    record_forfeit(match, loser, by=board_member)
+    for team in (loser, winner):
+        [todo] = todos_of(team.coach)  # the next pre-match waits: pick_squad would refuse it
+        assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
+    post.purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
+    post.complete(match, loser, by=loser.coach)
+    [todo] = todos_of(loser.coach)
+    assert todo.kind == "prematch" and todo.match == next_fixture(match) and "Squads" in todo.label
+    take(todo)
+    post.winnings(match, winner, roll=[4], by=winner.coach)
+    assert kinds(winner.coach) == ["postmatch"]
+    post.fan_factor(match, winner, roll=[3], by=winner.coach)
+    post.purchases_done(match, winner, by=winner.coach)
+    post.complete(match, winner, by=winner.coach)
+    [todo] = todos_of(winner.coach)
+    assert todo.kind == "prematch"
+    take(todo)
+
+
+def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(league_match, ready_match):
+    """pick_squad refuses while any post-match is unfinished, whichever season it is in: the to-dos offer
+    that post-match, not the pre-match it would refuse."""
+    match = ready_match
+    file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+    confirm_report(match, by=match.away.coach)
+    ended = Season.objects.create(name="Season 0", ruleset=match.season.ruleset, status=Season.Status.FINISHED)
+    following = next_fixture(match)
+    Match.objects.filter(pk=match.pk).update(season=ended)
+    with pytest.raises(pm.PreMatchError, match="post-match sequence"):
+        pm.pick_squad(following, match.home, [p.pk for p in match.home.players.all()], by=None)
+    [todo] = todos_of(match.home.coach)
+    assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, match.home_id])
+    walk_postmatch(match)
+    [todo] = todos_of(match.home.coach)
+    assert todo.kind == "prematch" and todo.match == following
+    take(todo)
+
+
+def test_an_inspiration_is_chosen_in_the_pre_match_not_the_post_match_r23(league_match):
+    """An Inspiration MVP's player and his development roll are chosen before the match (R23): the to-do
+    is the pre-match's, never a level-up on a post-match page that is not open yet."""
+    match = league_match
+    walk(match)
+    home = match.home
+    player = home.players.order_by("number").first()
+    dice = DiceRoll.objects.create(match=match, step="handicap", purpose="handicap:x", sides=6, values=[6, 5])
+    draw = HandicapDraw.objects.create(
+        match=match, team=home, index=1, key="inspiration", name="Inspiration", dice=dice
+    )
+    PreMatch.objects.filter(match=match).update(done=PreMatch.Step.HANDICAP)
+    assert kinds(match.away.coach) == []  # waiting for the home coach
+    [todo] = todos_of(home.coach)
+    assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])
+    HandicapDraw.objects.filter(pk=draw.pk).update(player=player)
+    roll = DiceRoll.objects.create(match=match, step="development", purpose="development:y:1", sides=6, values=[2, 3])
+    DevelopmentRoll.objects.create(match=match, player=player, index=1, dice=roll, result="normal", before_match=True)
+    [todo] = todos_of(home.coach)
+    assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])

@@ -108,28 +108,6 @@ class SeasonEndForm(forms.Form):
     next_name = forms.CharField(label=_("Name of the next season"), max_length=NAME_MAX)
 
 
-class ResultForm(forms.Form):
-    home_score = forms.IntegerField(label=_("Home touchdowns"), min_value=0, max_value=30, widget=WHOLE_NUMBER)
-    away_score = forms.IntegerField(label=_("Away touchdowns"), min_value=0, max_value=30, widget=WHOLE_NUMBER)
-    home_casualties = forms.IntegerField(
-        label=_("Casualties caused by home"), min_value=0, max_value=30, initial=0, widget=WHOLE_NUMBER
-    )
-    away_casualties = forms.IntegerField(
-        label=_("Casualties caused by away"), min_value=0, max_value=30, initial=0, widget=WHOLE_NUMBER
-    )
-    tiebreak_winner = forms.ChoiceField(label=_("Tiebreak winner (drawn cup match)"), required=False)
-
-    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["tiebreak_winner"].choices = [("", "—")] + [
-            (str(t.pk), t.name) for t in (match.home, match.away) if t is not None
-        ]
-
-    def tiebreak_winner_id(self) -> int | None:
-        value = self.cleaned_data.get("tiebreak_winner")
-        return int(value) if value else None
-
-
 class CoachForm(UserCreationForm):
     """A coach's account: a name to log in with, a first password, and nothing that grants rights."""
 

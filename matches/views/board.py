@@ -1,4 +1,4 @@
-"""The match list and match page, and what the board does to a match: result, forfeit, move, reopen, void."""
+"""The match list and match page, and what the board does to a match: forfeit, move, reopen, void."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league import services as league_services
-from league.forms import ForfeitForm, MoveFixtureForm, ResultForm
+from league.forms import ForfeitForm, MoveFixtureForm
 from league.models import Season
 from league.responses import act_and_redirect, flash_refusal
 from league.selectors import current_season, season_board
@@ -52,28 +52,20 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def match_result(request: HttpRequest, pk: int) -> HttpResponse:
+    """Refused, and no longer offered: a result recorded on a match page skipped the pre-match and the
+    report that the post-match sequence works from, and left both teams stuck (issue 24). RULINGS keep
+    direct results for forfeits (R35, this page's forfeit form) and a division's tiebreak game (the
+    season page); every played match goes through its report. Kept as an address so a page opened
+    before the change gets a message, not a 404."""
     match = _get_match_for_board(request, pk)
-    form = ResultForm(request.POST, match=match)
-    if form.is_valid():
-        d = form.cleaned_data
-        try:
-            results.record_result(
-                match,
-                home_score=d["home_score"],
-                away_score=d["away_score"],
-                home_casualties=d["home_casualties"],
-                away_casualties=d["away_casualties"],
-                tiebreak_winner_id=form.tiebreak_winner_id(),
-                by=request.user,
-            )
-        except results.MatchError as exc:
-            flash_refusal(request, exc)
-        else:
-            messages.success(request, _("Result recorded."))
-    else:
-        for errors in form.errors.values():
-            for e in errors:
-                messages.error(request, e)
+    messages.error(
+        request,
+        _(
+            "A played match's result comes through its report, filed by a coach and confirmed by the other "
+            "(or the board). Here the board records only a forfeit (R35); a division's tiebreak game is "
+            "recorded on the season page."
+        ),
+    )
     return redirect(match)
 
 

@@ -10,7 +10,7 @@ kick-off's and the Master Chef's dice are stored rows (matches/dice.py), typed o
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.accounts import is_board
 from league.db.compiled import compiled
@@ -26,7 +27,7 @@ from league.refusals import Refusal
 from league.rules import live as rules
 from matches import dice
 from matches.models import DiceRoll, HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch, SquadEntry
-from teams.models import Race
+from teams.models import Player, Race
 
 Kind = LiveEvent.Kind
 PLAYER_KINDS = {Kind.TOUCHDOWN, Kind.COMPLETION, Kind.INTERCEPTION, Kind.SENT_OFF}
@@ -37,6 +38,10 @@ LIVE_INJURIES = [c for c in PlayerMatch.Injury.choices if c[0]]
 
 class LiveError(Refusal):
     pass
+
+
+class LiveForbidden(LiveError):
+    """A coach of the match asks for what only another may do (undo the other coach's entry): a 403."""
 
 
 @dataclass
@@ -59,7 +64,8 @@ class EventInput:
 
 
 def can_write(user: Any, match: Match) -> bool:
-    """The two coaches of the match and the board add and undo entries; everyone else only looks."""
+    """The two coaches of the match and the board add entries (and undo them: `may_undo`); everyone else
+    only looks."""
 
     if not getattr(user, "is_authenticated", False):
         return False
@@ -75,6 +81,11 @@ def playable(match: Match, prematch: PreMatch | None) -> bool:
         and prematch is not None
         and prematch.done >= PreMatch.Step.MASTER_CHEF
     )
+
+
+def may_undo(user: Any, entry: LiveEvent) -> bool:
+    """An entry is undone by the coach who made it or by the board (issue 24); the other coach asks them."""
+    return (entry.author_id is not None and entry.author_id == user.pk) or is_board(user)
 
 
 def side_of(match: Match, team_id: int | None) -> str | None:
@@ -167,7 +178,7 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
     state = derive(match, prematch, events)
     event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by)
     if entry.kind == Kind.UNDO:
-        _undo(event, entry, events)
+        _undo(event, entry, events, by)
     elif entry.kind == Kind.START:
         if state.started:
             raise LiveError([_("The match has started.")])
@@ -195,18 +206,21 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
         event.team = team_of(match, side)
     elif entry.kind in PLAYER_KINDS | VICTIM_KINDS:
         _players(match, event, entry)
+        _in_play(match, event, events)
     else:
         raise LiveError([_("Unknown entry.")])
     event.save()
     return event
 
 
-def _undo(event: LiveEvent, entry: EventInput, events: Sequence[LiveEvent]) -> None:
+def _undo(event: LiveEvent, entry: EventInput, events: Sequence[LiveEvent], by: Any) -> None:
     target = next((e for e in events if e.pk == entry.undoes_id), None)
     if target is None or target.kind == Kind.UNDO:
         raise LiveError([_("There is no such entry to undo.")])
     if any(e.undoes_id == target.pk for e in events):
         raise LiveError([_("That entry is undone already.")])
+    if not may_undo(by, target):
+        raise LiveForbidden([_("Only the coach who made an entry, or the board, may undo it.")])
     event.undoes = target
     event.team_id = target.team_id
 
@@ -246,6 +260,32 @@ def _players(match: Match, event: LiveEvent, entry: EventInput) -> None:
         )
     if entry.kind in INJURY_KINDS:
         event.data = {"injury": entry.injury, **({"how": entry.how} if entry.kind == Kind.CASUALTY else {})}
+
+
+OUT_OF_PLAY = {  # why a player is out of play (league.rules.live.out_of_play) → the refusal
+    rules.SENT_OFF: gettext_lazy(
+        "%(player)s was sent off: he is out of this match. Undo that entry if it was a mistake."
+    ),
+    "serious_injury": gettext_lazy(
+        "%(player)s is seriously injured: he is out of this match. Undo that entry if it was a mistake."
+    ),
+    "dead": gettext_lazy("%(player)s is dead: he is out of this match. Undo that entry if it was a mistake."),
+}
+
+
+def out_of_play(match: Match, events: Sequence[LiveEvent]) -> dict[int, str]:
+    """The players seriously injured, dead or sent off in the log so far (undone entries left out), by id."""
+    return rules.out_of_play(as_rules_events(match, events))
+
+
+def _in_play(match: Match, event: LiveEvent, events: Sequence[LiveEvent]) -> None:
+    """An entry names only players still on the pitch (issue 24): no touchdown for a dead man, no second
+    injury for one in the casualty box, nothing by one sent off."""
+    out = out_of_play(match, events)
+    named = rules.named_out_of_play(rules.Event(kind=event.kind, player=event.player_id, victim=event.victim_id), out)
+    if named:
+        players = Player.objects.in_bulk(named)
+        raise LiveError([str(OUT_OF_PLAY[out[pk]]) % {"player": players[pk]} for pk in named])
 
 
 def _chef(match: Match, prematch: PreMatch, half: int, entry: EventInput, by: Any) -> dict[str, list[int]]:
@@ -342,11 +382,13 @@ def log_rows(match: Match) -> list[LiveEvent]:
     )
 
 
-def squads(match: Match) -> dict[str, list[Any]]:
-    """The players who took the field, by side, by number: whom an entry names."""
+def squads(match: Match, leaving_out: Collection[int] = ()) -> dict[str, list[Any]]:
+    """The players who took the field, by side, by number: whom an entry names (`leaving_out`: those out
+    of play)."""
     by_side: dict[str, list[Any]] = {rules.HOME: [], rules.AWAY: []}
     for entry in (
         SquadEntry.objects.filter(match=match, status=SquadEntry.Status.PLAYING)
+        .exclude(player_id__in=leaving_out)
         .select_related("player")
         .order_by("player__number")
     ):

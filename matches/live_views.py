@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from league.accounts import is_board
 from league.refusals import Refusal
 from league.rules import live as rules
 from matches import dice, live
@@ -89,7 +90,8 @@ def _context(request: HttpRequest, match: Match) -> dict:
     undone = {e.undoes_id: e for e in events if e.undoes_id}
     writer = live.can_write(request.user, match)
     open_ = live.playable(match, prematch)
-    squads = live.squads(match) if writer and open_ else {}
+    # The pickers offer only players on the pitch: not the dead, seriously injured or sent off (issue 24).
+    squads = live.squads(match, leaving_out=live.out_of_play(match, events)) if writer and open_ else {}
     sides = [
         {
             "side": s,
@@ -112,6 +114,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "weather": live.weather_name(match, state.weather) if state.weather else "",
         "rows": [(e, undone.get(e.pk)) for e in reversed(events)],
         "writer": writer and open_,
+        "undo_any": writer and is_board(request.user),  # else only his own entries (issue 24)
         "open": open_,
         "ended": state.ended,
         "client_id": uuid.uuid4,  # a fresh id per form, for a plain post without JavaScript
@@ -157,16 +160,16 @@ def match_live_event(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         event = live.record(pk, form.entry(), by=request.user)
     except Refusal as exc:  # a typed die off its faces too
-        return _refused(request, list(exc.messages), back)
+        return _refused(request, list(exc.messages), back, status=403 if isinstance(exc, live.LiveForbidden) else 422)
     then = reverse("match_report", args=[pk]) if event.kind == Kind.END else ""
     if _wants_json(request):
         return JsonResponse({"id": event.pk, "kind": event.kind, "then": then})
     return redirect(then or back)
 
 
-def _refused(request: HttpRequest, errors: list[str], back: str) -> HttpResponse:
+def _refused(request: HttpRequest, errors: list[str], back: str, status: int = 422) -> HttpResponse:
     if _wants_json(request):
-        return JsonResponse({"errors": errors}, status=422)
+        return JsonResponse({"errors": errors}, status=status)
     for e in errors:
         messages.error(request, e)
     return redirect(back)

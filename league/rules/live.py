@@ -320,3 +320,34 @@ def casualties_caused(events: Iterable[Event]) -> dict[str, int]:
         if e.kind in (CASUALTY, CROWD) and e.side in SIDES and e.data.get("injury") in INJURIES:
             caused[e.side] += 1
     return caused
+
+
+# --- who is out of play (issue 24) ------------------------------------------------------------------
+
+# A seriously injured or dead player stays in the casualty box for the rest of the match: the apothecary,
+# Regeneration and the serious injury table come after it (R25, R26). A badly hurt player ("ute for
+# kampen") is not out here: the apothecary may heal him back onto the pitch at once (R26, 1 AP), which the
+# log does not record. A KO'd player comes back at a kick-off on 4+.
+OUT_OF_PLAY_INJURIES = ("serious_injury", "dead")
+
+
+def out_of_play(events: Iterable[Event]) -> dict[Any, str]:
+    """The players out of the match after the log's entries so far (undone entries already left out:
+    an undone injury or sending-off puts the player back), each with why: "serious_injury" or "dead" from
+    any injury entry that names him as the one hurt, or SENT_OFF. The first reason stands."""
+    out: dict[Any, str] = {}
+    for e in events:
+        if e.kind == SENT_OFF and e.player is not None:
+            out.setdefault(e.player, SENT_OFF)
+        elif e.kind in (CASUALTY, CROWD, INJURY) and e.victim is not None:
+            injury = e.data.get("injury")
+            if injury in OUT_OF_PLAY_INJURIES:
+                out.setdefault(e.victim, injury)
+    return out
+
+
+def named_out_of_play(event: Event, out: Mapping[Any, str]) -> list[Any]:
+    """The players a new entry names (who did it, who was hurt) that are out of play already: an entry
+    credits or hurts only a player on the pitch, whatever its kind (a touchdown, a completion, an
+    interception, a casualty caused or suffered, a KO, a sending-off)."""
+    return [p for p in dict.fromkeys((event.player, event.victim)) if p is not None and p in out]

@@ -78,7 +78,7 @@
             window.location.assign(body.then);
             return;
           }
-        } else if (response.status === 422) {
+        } else if (response.status === 422 || response.status === 403) {
           refused((await response.json().catch(() => ({}))).errors || [item.label]);
         } else {
           refused([`${item.label}: ${response.status} ${response.statusText}`]);

@@ -62,18 +62,33 @@ def test_permission_matrix_on_adding(client, started, make_user, board_member, w
 
 
 @pytest.mark.parametrize(
-    ("who", "status"), [("anonymous", 403), ("other", 403), ("home", 200), ("away", 200), ("board", 200)]
+    ("who", "status"), [("anonymous", 403), ("other", 403), ("home", 200), ("away", 403), ("board", 200)]
 )
 def test_permission_matrix_on_undoing(client, started, make_user, board_member, who, status):
+    """Issue 24: an entry is undone by the coach who made it (here the home coach) or by the board; the
+    other coach of the match is refused, in Norwegian, and nothing changes."""
     target = LiveEvent.objects.get(match=started, kind="start")
     users = {"other": make_user("fremmed"), "home": started.home.coach, "away": started.away.coach}
     users["board"] = board_member
     client.logout()
     if who != "anonymous":
         client.force_login(users[who])
+    client.cookies["django_language"] = "nb"
+    before = LiveEvent.objects.count()
     response = send(client, started, "undo", undoes=target.pk)
     assert response.status_code == status
     assert LiveEvent.objects.filter(undoes=target).exists() == (status == 200)
+    assert LiveEvent.objects.count() == before + (status == 200)
+    if who == "away":
+        assert response.json()["errors"] == ["Bare treneren som førte hendelsen, eller styret, kan angre den."]
+
+
+def test_the_other_coachs_entries_have_no_undo_button(client, started):
+    td = send(client, started, "touchdown", player=squad(started, started.home)[0].pk).json()["id"]
+    for coach, shown in ((started.home.coach, True), (started.away.coach, False)):
+        client.force_login(coach)
+        html = client.get(reverse("match_live_board", args=[started.pk])).content.decode()
+        assert (f'name="undoes" value="{td}"' in html) is shown
 
 
 @pytest.mark.parametrize("who", ["anonymous", "other", "board"])
@@ -126,7 +141,10 @@ def test_undo_takes_an_entry_back_and_keeps_it(client, started):
     home = squad(started, started.home)
     td = send(client, started, "touchdown", player=home[0].pk).json()["id"]
     assert state(started).score == {"home": 1, "away": 0}
-    client.force_login(started.away.coach)  # the other coach may undo it
+    client.force_login(started.away.coach)  # the other coach may not undo it (issue 24) ...
+    assert send(client, started, "undo", undoes=td).status_code == 403
+    assert state(started).score == {"home": 1, "away": 0}
+    client.force_login(started.home.coach)  # ... the coach who made it may
     assert send(client, started, "undo", undoes=td).status_code == 200
     assert state(started).score == {"home": 0, "away": 0}
     assert LiveEvent.objects.filter(pk=td).exists()
@@ -199,6 +217,105 @@ def test_a_casualty_names_players_of_the_squads(client, started):
     assert mate.status_code == 422
     stranger = Player.objects.exclude(team__in=[started.home_id, started.away_id]).first()
     assert send(client, started, "touchdown", player=stranger.pk).status_code == 422
+
+
+# --- out of play: dead, seriously injured or sent off earlier in the match (issue 24) -------------------
+def _put_out(client, match, how):
+    """Puts the away team's #1 out of play the way `how` says; returns him."""
+    home, away = squad(match, match.home), squad(match, match.away)
+    victim = away[0]
+    fields = {
+        "dead": ("casualty", {"player": home[0].pk, "victim": victim.pk, "how": "block", "injury": "dead"}),
+        "serious_injury": ("crowd", {"victim": victim.pk, "injury": "serious_injury"}),
+        "injury": ("injury", {"victim": victim.pk, "injury": "dead"}),
+        "sent_off": ("sent_off", {"player": victim.pk}),
+    }[how]
+    assert send(client, match, fields[0], **fields[1]).status_code == 200
+    return victim
+
+
+@pytest.mark.parametrize("how", ["dead", "serious_injury", "injury", "sent_off"])
+def test_a_player_out_of_play_scores_no_touchdown(client, started, how):
+    victim = _put_out(client, started, how)
+    before = LiveEvent.objects.count()
+    response = send(client, started, "touchdown", player=victim.pk)
+    assert response.status_code == 422
+    assert "is out of this match" in response.json()["errors"][0]
+    assert LiveEvent.objects.count() == before and state(started).score == {"home": 0, "away": 0}
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields"),
+    [
+        ("completion", {"player": "him"}),
+        ("interception", {"player": "him"}),
+        ("sent_off", {"player": "him"}),
+        ("casualty", {"player": "him", "victim": "opponent", "how": "block", "injury": "badly_hurt"}),
+        ("casualty", {"player": "opponent", "victim": "him", "how": "foul", "injury": "dead"}),
+        ("crowd", {"player": "opponent", "victim": "him", "injury": "badly_hurt"}),
+        ("crowd", {"player": "him", "victim": "opponent", "injury": "badly_hurt"}),
+        ("injury", {"victim": "him", "injury": "badly_hurt"}),
+        ("ko", {"victim": "him"}),
+    ],
+)
+def test_a_dead_player_is_in_no_entry(client, started, kind, fields):
+    him = _put_out(client, started, "dead")
+    opponent = squad(started, started.home)[3]
+    names = {"him": him.pk, "opponent": opponent.pk}
+    before = LiveEvent.objects.count()
+    response = send(client, started, kind, **{k: names.get(v, v) for k, v in fields.items()})
+    assert response.status_code == 422
+    assert response.json()["errors"] == [
+        f"{him} is dead: he is out of this match. Undo that entry if it was a mistake."
+    ]
+    assert LiveEvent.objects.count() == before
+
+
+def test_the_refusal_is_in_norwegian(client, started):
+    him = _put_out(client, started, "sent_off")
+    client.cookies["django_language"] = "nb"
+    response = send(client, started, "touchdown", player=him.pk)
+    assert response.json()["errors"] == [
+        f"{him} er utvist og er ute av denne kampen. Angre den hendelsen hvis den var feil."
+    ]
+
+
+def test_an_undone_death_puts_the_player_back(client, started):
+    home, away = squad(started, started.home), squad(started, started.away)
+    death = send(client, started, "casualty", player=home[0].pk, victim=away[0].pk, how="block", injury="dead")
+    assert send(client, started, "touchdown", player=away[0].pk).status_code == 422
+    assert send(client, started, "undo", undoes=death.json()["id"]).status_code == 200
+    assert send(client, started, "touchdown", player=away[0].pk).status_code == 200
+    assert state(started).score == {"home": 0, "away": 1}
+
+
+def test_a_player_out_of_play_is_in_no_picker(client, started):
+    home, away = squad(started, started.home), squad(started, started.away)
+    _put_out(client, started, "dead")  # away[0]
+    send(client, started, "sent_off", player=home[5].pk)
+    send(client, started, "crowd", victim=home[6].pk, injury="serious_injury")
+    send(client, started, "casualty", player=home[0].pk, victim=away[1].pk, how="block", injury="badly_hurt")
+    for url in (reverse("match_live", args=[started.pk]), reverse("match_live_board", args=[started.pk])):
+        html = client.get(url).content.decode()
+        for player in (away[0], home[5], home[6]):
+            assert f'<option value="{player.pk}">' not in html
+        for player in (away[1], home[0], away[2]):  # badly hurt (R26: may be healed back), the killer, another
+            assert f'<option value="{player.pk}">' in html
+
+
+def test_the_report_from_a_log_with_a_refused_entry_credits_only_the_living(client, started):
+    home, away = squad(started, started.home), squad(started, started.away)
+    send(client, started, "touchdown", player=away[0].pk)  # before his death: it stands
+    send(client, started, "casualty", player=home[0].pk, victim=away[0].pk, how="block", injury="dead")
+    assert send(client, started, "touchdown", player=away[0].pk).status_code == 422
+    assert send(client, started, "completion", player=away[0].pk).status_code == 422
+    send(client, started, "half_time")
+    send(client, started, "end")
+    prefill = live.report_prefill(started)
+    assert (prefill["home_score"], prefill["away_score"]) == (0, 1)
+    dead = prefill["lines"][away[0].pk]
+    assert (dead["touchdowns"], dead["completions"], dead["injury"], dead["injured_by"]) == (1, 0, "dead", home[0].pk)
+    assert sum(line["touchdowns"] for line in prefill["lines"].values()) == 1  # the score and the lines agree
 
 
 # --- the query budget of an entry ---------------------------------------------------------------------

@@ -124,3 +124,63 @@ def test_tally_counts_each_deed_and_keeps_the_worst_injury():
     assert (lines[5].injury, lines[5].injured_by) == ("serious_injury", 3)
     assert (lines[6].injury, lines[6].injured_by) == ("badly_hurt", None)
     assert r.casualties_caused(events) == {"home": 2, "away": 1}  # R38: the injury without a cause is not counted
+
+
+# --- out of play: seriously injured, dead or sent off earlier in the match (issue 24) ---------------------
+HURT = {
+    "dead": E(r.CASUALTY, "away", player=7, victim=1, data={"how": "block", "injury": "dead"}),
+    "serious_injury": E(r.CROWD, "away", victim=1, data={"injury": "serious_injury"}),
+    "injury_dead": E(r.INJURY, "home", victim=1, data={"injury": "dead"}),
+    "sent_off": E(r.SENT_OFF, "home", player=1),
+}
+
+
+@pytest.mark.parametrize(
+    ("entry", "why"),
+    [("dead", "dead"), ("serious_injury", "serious_injury"), ("injury_dead", "dead"), ("sent_off", "sent_off")],
+)
+def test_a_dead_seriously_injured_or_sent_off_player_is_out_of_play(entry, why):
+    assert r.out_of_play([E(r.START), E(r.TOUCHDOWN, "home", player=1), HURT[entry]]) == {1: why}
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        E(
+            r.CASUALTY, "away", player=7, victim=1, data={"how": "foul", "injury": "badly_hurt"}
+        ),  # R26: may be healed back
+        E(r.KO, "home", victim=1),  # back at a kick-off on 4+
+        E(r.TOUCHDOWN, "home", player=1),
+        E(r.CASUALTY, "home", player=1, victim=7, data={"how": "block", "injury": "dead"}),  # he caused it
+    ],
+)
+def test_badly_hurt_kod_or_busy_players_stay_in_play(event):
+    assert 1 not in r.out_of_play([E(r.START), event])
+
+
+def test_only_earlier_entries_count_and_an_undone_one_is_left_out():
+    # The touchdown before his death stands; the log's kept entries (an undone death left out by the
+    # caller, as for derive and tally) put him back.
+    assert r.out_of_play([E(r.TOUCHDOWN, "home", player=1)]) == {}
+    assert r.out_of_play([E(r.TOUCHDOWN, "home", player=1), HURT["dead"]]) == {1: "dead"}
+    assert r.out_of_play([HURT["sent_off"], HURT["dead"]]) == {1: "sent_off"}  # the first reason stands
+
+
+@pytest.mark.parametrize(
+    ("event", "named"),
+    [
+        (E(r.TOUCHDOWN, "home", player=1), [1]),
+        (E(r.COMPLETION, "home", player=1), [1]),
+        (E(r.INTERCEPTION, "home", player=1), [1]),
+        (E(r.SENT_OFF, "home", player=1), [1]),
+        (E(r.CASUALTY, "home", player=1, victim=7, data={"how": "block", "injury": "badly_hurt"}), [1]),
+        (E(r.CASUALTY, "away", player=7, victim=1, data={"how": "foul", "injury": "dead"}), [1]),  # hurt again
+        (E(r.CROWD, "away", victim=1, data={"injury": "badly_hurt"}), [1]),
+        (E(r.INJURY, "home", victim=1, data={"injury": "badly_hurt"}), [1]),
+        (E(r.KO, "home", victim=1), [1]),
+        (E(r.CASUALTY, "away", player=7, victim=2, data={"how": "block", "injury": "dead"}), []),
+        (E(r.TOUCHDOWN, "away", player=7), []),
+    ],
+)
+def test_an_entry_naming_a_player_out_of_play_is_named(event, named):
+    assert r.named_out_of_play(event, {1: "dead"}) == named

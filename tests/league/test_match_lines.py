@@ -1,9 +1,9 @@
-"""The match lists' lines ({% match_lines %}, issue 16) as a reader sees them, in Norwegian: a result,
+"""The match lists' lines (league/_match_lines.html) as a reader sees them, in Norwegian: a result,
 a fixture with its date, a cup match, a walkover, a team not yet known, and names that are text."""
 
 import datetime
 
-from django.template import Context, Template
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from tests.html_tables import list_items
@@ -31,7 +31,7 @@ def test_each_line_reads_as_the_match_stands():
         row(13, saints, None, status="bye", cup_id=3),
     ]
     with translation.override("nb"):
-        html = Template("{% load match_lines %}<ul>{% match_lines rows %}</ul>").render(Context({"rows": rows}))
+        html = render_to_string("league/_match_lines.html", {"matches": rows})
     assert list_items(html) == [
         ('Torshov Trolls 2–1 Sagene <b>"Saints"</b> & Co', "/matches/10/"),
         ('Sagene <b>"Saints"</b> & Co – Torshov Trolls 24. nov.', "/matches/11/"),

@@ -20,8 +20,11 @@ class PreMatchError(Refusal):
 
 
 def get_prematch(match: Match) -> PreMatch:
-    prematch, _created = PreMatch.objects.get_or_create(match=match, defaults={"ruleset": match.season.ruleset})
-    return prematch
+    """The match's pre-match, or an unsaved one at step 0 when the sequence is not begun. A read: a
+    page shows it without writing (a write would raise the league version and empty the page cache);
+    the first step's POST makes the row (`_lock_at_step`)."""
+    prematch = PreMatch.objects.filter(match=match).first()
+    return prematch if prematch is not None else PreMatch(match=match, ruleset=match.season.ruleset)
 
 
 def _lock_at_step(match: Match, step: int) -> tuple[Match, PreMatch]:
@@ -36,7 +39,8 @@ def _lock_at_step(match: Match, step: int) -> tuple[Match, PreMatch]:
         raise PreMatchError([_("The match is played: the pre-match sequence is closed.")])
     if not (match.home_id and match.away_id):
         raise PreMatchError([_("Both teams must be known first.")])
-    get_prematch(match)
+    # Made by the first step, under the match's lock: two first steps at once make one row.
+    PreMatch.objects.get_or_create(match=match, defaults={"ruleset": match.season.ruleset})
     prematch = PreMatch.objects.select_for_update().get(match=match)
     if prematch.done >= step and step != Step.SQUADS:
         raise PreMatchError([_("This step is already done.")])

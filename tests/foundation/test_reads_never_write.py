@@ -1,0 +1,80 @@
+"""Reads never write (issue 24): a GET of any page, by anyone, in any state of a match, sends no
+INSERT, UPDATE or DELETE. A write on a GET is not only a surprise in the data: every league write
+raises the league version (league.db.versioning), which empties every public page's cache."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.league_states import StatesLeague, build_states_league, routes
+from tests.shared import shared_fixture
+
+pytestmark = pytest.mark.django_db
+
+WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+"?(\w+)"?', re.IGNORECASE)
+# Not the league's data: the session row is the login's own (a message too long for its cookie goes
+# there), and django-axes writes only when someone logs in. Neither raises the league version.
+NOT_LEAGUE = {"django_session"} | {f"axes_{t}" for t in ("accessattempt", "accesslog", "accessfailurelog")}
+
+
+def writes(queries: list[dict]) -> list[str]:
+    """The statements that changed a row of the league's tables."""
+    found = []
+    for query in queries:
+        m = WRITE.match(query["sql"])
+        if m and m.group(1).lower() not in NOT_LEAGUE:
+            found.append(query["sql"][:160])
+    return found
+
+
+@shared_fixture
+def states(make_teams, make_user) -> StatesLeague:
+    return build_states_league(make_teams, make_user("styret", board=True, coach=False))
+
+
+class Visitors:
+    """A logged-in client per person, made once a test (logging in writes the session: before the capture)."""
+
+    def __init__(self) -> None:
+        # a server error is the query-string fuzz's to find (test_query_fuzz): here only writes count
+        self.clients = {"anonymous": Client(raise_request_exception=False)}
+
+    def __call__(self, users: list) -> list[tuple[str, Client]]:
+        for user in users:
+            if user.username not in self.clients:
+                self.clients[user.username] = Client(raise_request_exception=False)
+                self.clients[user.username].force_login(user)
+        return [("anonymous", self.clients["anonymous"])] + [(u.username, self.clients[u.username]) for u in users]
+
+
+def test_the_states_league_visits_every_route(states):
+    # a route the builder cannot fill would be skipped silently: each one has paths
+    for route in routes():
+        assert states.visits(route), route
+
+
+@pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
+def test_a_get_writes_no_row(states, route):
+    """Each path of the route, as a visitor, the board, an unrelated coach and the coaches it concerns."""
+    failures, visitors = [], Visitors()
+    for visit in states.visits(route):
+        for who, client in visitors([states.board, states.coaches[-1], *visit.coaches]):
+            with CaptureQueriesContext(connection) as captured:
+                client.get(visit.path)
+            failures += [f"GET {visit.path} as {who}: {sql}" for sql in writes(captured.captured_queries)]
+    assert not failures, "\n".join(failures)
+
+
+def test_a_write_is_seen(states, client):
+    """The check itself: a POST that takes a step is caught as a write."""
+    match = states.matches["untouched"]
+    client.force_login(match.home.coach)
+    players = [p.pk for p in match.home.players.all()][:11]
+    with CaptureQueriesContext(connection) as captured:
+        client.post(f"/matches/{match.pk}/prematch/squad/", {"team": match.home.pk, "players": players})
+    assert any("matches_prematch" in sql for sql in writes(captured.captured_queries))

@@ -112,7 +112,7 @@ def test_every_page_fits_a_phone(new_page, demo_league):
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > PHONE["width"]:
         wide["login"] = (width, too_wide(page, PHONE["width"]))
-    # the board's forms on a phone: the result form's scores and the season page's round get a number pad
+    # the board's forms on a phone: the fixture's round and the season page's round get a number pad
     log_in(page, "styret")
     for name in ("match-coming", "season"):
         page.goto(urls[name])

@@ -7,13 +7,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league import services
-from matches import prematch as pm
 from league.models import Season
 from matches import postmatch as post
+from matches import prematch as pm
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
 from matches.playthrough import walk_postmatch
-from matches.results import record_forfeit
 from matches.report import ReportError, ReportInput, confirm_report, file_report
+from matches.results import record_forfeit
 from matches.selectors import coach_todos, scheduled_for
 from teams.models import Player, Team
 from tests.conftest import PASSWORD, has_amount

@@ -141,7 +141,7 @@ def test_the_forfeiters_post_match_is_its_purchases_and_new_rating_r35_r42(fixtu
         (post.fan_factor, {"roll": [6]}),
     ]
     for step, kwargs in skipped:
-        with pytest.raises(post.PostMatchError, match="R3[57]|R42"):
+        with pytest.raises(post.PostMatchError, match=r"R3[57]|R42"):
             step(match, loser, by=loser.coach, **kwargs)
     post.purchases_done(match, loser, by=loser.coach)
     done = post.complete(match, loser, by=loser.coach)

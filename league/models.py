@@ -121,7 +121,17 @@ class SeasonQuerySet(models.QuerySet):
         return self.select_related("ruleset", "cup").defer("ruleset__data")
 
     def running(self) -> SeasonQuerySet:
-        return self.filter(status=Season.Status.RUNNING)
+        """The seasons that have started and not ended (R43), the one meaning of "running" everywhere.
+
+        Started: the board started it, or it has a match (its fixtures, or its cup's draw, which makes
+        the first round's matches). The status alone would miss fixtures generated or a cup drawn before
+        the board pressed "start", and those teams already have matches to play. Ended: the season end
+        ran (`league.services.commit_season_end` marks it finished and keeps its `SeasonEnd`)."""
+        match = self.model._meta.get_field("matches").related_model  # matches.Match, a layer above
+        started = models.Q(status=Season.Status.RUNNING) | models.Exists(
+            match.objects.filter(season=models.OuterRef("pk"))
+        )
+        return self.filter(started, end__isnull=True).exclude(status=Season.Status.FINISHED)
 
     def running_with_matches_for(self, team: Any) -> SeasonQuerySet:
         """Running seasons the team plays in whose first match has been played (R7: in season)."""

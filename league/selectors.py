@@ -54,9 +54,9 @@ FRONT_PAGE_CUP_SLOTS = 16
 
 
 def current_season() -> Season | None:
-    """The running season, else the newest one."""
+    """The running season (R43: started, not ended), else the newest one."""
     return (
-        Season.objects.with_rules().filter(status=Season.Status.RUNNING).order_by("-created_at").first()
+        Season.objects.with_rules().running().order_by("-created_at").first()
         or Season.objects.with_rules().order_by("-created_at").first()
     )
 

@@ -11,7 +11,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
@@ -126,10 +128,59 @@ def _refuse_if_prematch_walked(matches: QuerySet[Match], refusal: str) -> None:
         )
 
 
+def running_elsewhere(season: Season, *, team_ids: Sequence[int] = ()) -> list[str]:
+    """R43: one message for each other running season that the season's teams (and `team_ids`) play
+    in, naming those teams; none when the season may start. Read by the season page too."""
+    ids = set(team_ids) | set(SeasonEntry.objects.filter(season=season).values_list("team_id", flat=True))
+    clashes = (
+        SeasonEntry.objects.filter(team__in=ids, season__in=Season.objects.running().exclude(pk=season.pk))
+        .select_related("team", "season")
+        .order_by("season__created_at", "team__name")
+    )
+    names: dict[Season, list[str]] = {}
+    for entry in clashes:
+        names.setdefault(entry.season, []).append(entry.team.name)
+    return [
+        ngettext(
+            "%(teams)s already plays in %(season)s, which has not ended: a team plays in one running season "
+            "at a time (R43).",
+            "%(teams)s already play in %(season)s, which has not ended: a team plays in one running season "
+            "at a time (R43).",
+            len(teams),
+        )
+        % {"teams": get_text_list(teams, _("and")), "season": other.name}
+        for other, teams in names.items()
+    ]
+
+
+def refuse_teams_of_another_running_season(season: Season, refusal: str, *, team_ids: Sequence[int] = ()) -> None:
+    """R43: a team plays in one running season at a time. Starting a season (its fixtures, a fixture,
+    the cup's draw, the start), or bringing teams into one that has started, is refused while any of
+    its teams (or `team_ids`) is in another season that has started and not ended. Preparing a season
+    meanwhile is allowed.
+
+    The teams' rows are locked first, in id order as the ledger locks them: two boards starting two
+    seasons that share a team go one after the other, and the second reads after the first has
+    committed its matches (PostgreSQL reads each statement afresh), so it is refused."""
+    ids = set(team_ids) | set(SeasonEntry.objects.filter(season=season).values_list("team_id", flat=True))
+    list(Team.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk", flat=True))
+    clashes = running_elsewhere(season, team_ids=team_ids)
+    if clashes:
+        raise SeasonError([refusal, *clashes])
+
+
+def is_running(season: Season) -> bool:
+    return Season.objects.running().filter(pk=season.pk).exists()
+
+
 @transaction.atomic
 def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
     """Change who plays in a division, until its first match is played."""
     division = Division.objects.select_for_update().get(pk=division.pk)
+    if is_running(division.season):  # R43: a started season takes no team of another running one
+        refuse_teams_of_another_running_season(
+            division.season, _("The teams of the division cannot change."), team_ids=[t.pk for t in teams]
+        )
     if division.matches.filter(
         status__in=[Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED]
     ).exists():
@@ -156,6 +207,7 @@ def generate_fixtures(division: Division, *, start: date | None = None, days_bet
     if len(teams) < 2:
         raise SeasonError([_("A division needs at least two teams.")])
     _refuse_if_prematch_walked(division.matches.all(), _("The fixtures cannot be regenerated."))
+    refuse_teams_of_another_running_season(division.season, _("The fixtures cannot be generated."))
     division.matches.all().delete()
     fixtures = rules.double_round_robin(sorted(teams, key=lambda pk: teams[pk].name))
     matches = [
@@ -179,6 +231,7 @@ def add_fixture(division: Division, *, round: int, home: Team, away: Team, date:
         raise SeasonError([_("A team cannot play itself.")])
     if home.pk not in entries or away.pk not in entries:
         raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
+    refuse_teams_of_another_running_season(division.season, _("The fixture cannot be added."))
     return Match.objects.create(season=division.season, division=division, round=round, home=home, away=away, date=date)
 
 
@@ -199,6 +252,7 @@ def start_season(season: Season) -> Season:
         raise SeasonError([_("Only a planned season can start.")])
     if not Match.objects.filter(season=season, division__isnull=False).exists():
         raise SeasonError([_("Generate the fixtures first.")])
+    refuse_teams_of_another_running_season(season, _("The season cannot start."))
     season.status = Season.Status.RUNNING
     season.started_at = timezone.now()
     season.save(update_fields=["status", "started_at"])
@@ -226,12 +280,25 @@ def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -
 def draw_cup(
     season: Season, *, teams: Sequence[Team], name: str, prize: int, order: Sequence[int] | None = None, by: Any
 ) -> Cup:
-    """Draw the cup at random (recorded) or in the order the board sets; byes for the first drawn."""
+    """Draw the cup at random (recorded) or in the order the board sets; byes for the first drawn.
+    The cup is part of its season (R43): its teams are the season's own, and the draw starts the
+    season, so none of its teams may be in another running season."""
+    season = Season.objects.select_for_update().get(pk=season.pk)  # one draw of a season at a time
     if Cup.objects.filter(season=season).exists():
         raise SeasonError([_("The cup of this season is already drawn.")])
     ids = [t.pk for t in teams]
     if len(ids) < 2:
         raise SeasonError([_("A cup needs at least two teams.")])
+    entered = set(SeasonEntry.objects.filter(season=season).values_list("team_id", flat=True))
+    outside = sorted(t.name for t in teams if t.pk not in entered)
+    if outside:
+        raise SeasonError(
+            [
+                _("Not a team of %(season)s: %(teams)s. The cup is drawn among its season's teams (R43).")
+                % {"season": season.name, "teams": get_text_list(outside, _("and"))}
+            ]
+        )
+    refuse_teams_of_another_running_season(season, _("The cup cannot be drawn."))
     if order is not None:
         if sorted(order) != sorted(ids):
             raise SeasonError([_("The order must list every cup team once.")])

@@ -164,6 +164,7 @@ def _season_page(
     board = season_board(season, latest=0, upcoming=0, rounds=True)
     context = {"season": season, "board": board, "is_board": is_board(request.user)}
     if context["is_board"]:
+        context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)
         teams = Team.objects.filter(season_entries__season=season).order_by("name")
         for table in board.tables:
             mine = division is not None and table.division.pk == division.pk
@@ -183,6 +184,27 @@ def _season_page(
             all_teams=Team.objects.active().order_by("name"),
         )
     return render(request, "league/season_detail.html", context, status=400 if bound else 200)
+
+
+def _act_or_form_again(
+    request: HttpRequest,
+    season: Season,
+    action: Callable[[], str],
+    *,
+    division: Division | None = None,
+    **bound: forms.Form,
+) -> HttpResponse:
+    """Run a season page form's write: done, back to the season page with its message; refused (a
+    team of a running season, R43; a walked pre-match), the form again where the board clicked, the
+    refusal above it and what was typed kept, nothing saved."""
+    try:
+        done = action()
+    except services.SeasonError as exc:
+        for form in bound.values():
+            refusal_on_form(form, exc)
+        return _season_page(request, season, division=division, **bound)
+    messages.success(request, done)
+    return redirect(season)
 
 
 def _board_action(request: HttpRequest, pk: int, action: Callable[[Season], str]) -> HttpResponse:
@@ -211,7 +233,7 @@ def season_fixtures(request: HttpRequest, pk: int, division_pk: int) -> HttpResp
         )
         return _("%(n)s fixtures generated for %(division)s.") % {"n": len(created), "division": division.name}
 
-    return act_and_redirect(request, generate, season)
+    return _act_or_form_again(request, season, generate, division=division, fixtures_form=form)
 
 
 @require_POST
@@ -226,7 +248,7 @@ def season_add_fixture(request: HttpRequest, pk: int, division_pk: int) -> HttpR
         match = services.add_fixture(division, **form.cleaned_data)
         return _("Added %(match)s.") % {"match": match}
 
-    return act_and_redirect(request, add, season)
+    return _act_or_form_again(request, season, add, division=division, fixture_form=form)
 
 
 @require_POST
@@ -279,7 +301,7 @@ def cup_draw(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return _("%(cup)s is drawn.") % {"cup": cup}
 
-    return act_and_redirect(request, draw, season)
+    return _act_or_form_again(request, season, draw, cup_form=form)
 
 
 @require_GET

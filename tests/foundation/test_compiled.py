@@ -49,9 +49,10 @@ def as_alone(season_id, round_, latest=3):
 
 
 @pytest.fixture
-def seasons(season_with, board_member):
-    first, teams = season_with(4, 3)
-    plan = [services.DivisionPlan(1, "1st division", 6, teams[:4])]
+def seasons(season_with, make_teams, board_member):
+    first, _teams = season_with(4, 3)
+    # Other teams: a team plays in one running season at a time (R43).
+    plan = [services.DivisionPlan(1, "1st division", 6, make_teams(4, prefix="Other"))]
     second = services.create_season(name="S2", ruleset=Ruleset.default(), divisions=plan, previous=first)
     for season in (first, second):
         for division in season.divisions.all():

@@ -84,22 +84,27 @@ def test_team_history_and_season_pages(client, season_with, board_member):
 def test_team_history_shows_each_seasons_place_from_that_seasons_results_r31(client, make_teams, board_member):
     """Two seasons of the same three teams: the first team wins everything in the first and loses
     everything in the second. Its history reads each season's line from that season alone (3 points a
-    win, R31), its place among its division's teams."""
+    win, R31), its place among its division's teams. The second season starts once the first has
+    ended (R43: a team plays in one running season at a time)."""
     from league.models import Ruleset
 
     teams = make_teams(3)
     first = services.create_season(
         name="S1", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1st", 6, teams)]
     )
-    second = services.create_season(
-        name="S2", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1st", 6, teams)], previous=first
-    )
     star = teams[0]
-    for season, star_wins in ((first, True), (second, False)):
+
+    def play(season, star_wins: bool) -> None:
         for match in services.generate_fixtures(season.divisions.get()):
             plays = star.pk in (match.home_id, match.away_id)
             home_wins = (match.home_id == star.pk) == star_wins if plays else True
             record_result(match, home_score=2 if home_wins else 0, away_score=0 if home_wins else 2, by=board_member)
+
+    play(first, star_wins=True)
+    # The other two won their home games against each other: the tie for the prizes is played off (R31).
+    services.record_tiebreak(first.divisions.get(), winner=teams[1], loser=teams[2], by=board_member)
+    second = services.commit_season_end(first, by=board_member, next_name="S2")
+    play(second, star_wins=False)
     rows = client.get(reverse("team_history", args=[star.pk])).context["seasons"]
     assert [(r["season"].name, r["line"].position, r["size"], r["line"].won, r["line"].points) for r in rows] == [
         ("S2", 3, 3, 0, 0),  # the newest first: four losses

@@ -8,7 +8,7 @@ PORT ?= 8000
 # pytest-xdist workers for `make test`: one per core ("auto"); PYTEST_WORKERS=0 runs in one process.
 PYTEST_WORKERS ?= auto
 
-.PHONY: run test lint setup demo messages collectstatic serve benchmark clean
+.PHONY: run test test-long lint setup demo messages collectstatic serve benchmark clean
 
 $(VENV)/bin/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 or run make PYTHON=python3"; exit 1; }
@@ -39,6 +39,10 @@ test: $(VENV)/.installed-dev
 	$(VENV)/bin/lint-imports
 	@$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
+
+## test-long: play 1,000 random league years through the services, every check after every step (issue 24; hours)
+test-long: $(VENV)/.installed-dev
+	LEAGUE_YEARS=$${LEAGUE_YEARS:-1000} $(PY) -m pytest -p no:cacheprovider tests/seasons/test_league_year.py -k random_league_years
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

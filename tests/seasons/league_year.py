@@ -1,0 +1,705 @@
+"""A league's year played through the services, for the state machine of issue 24 (test_league_year.py).
+
+`Year` holds one league: its board, its coaches and teams, and the server's dice from a seeded
+`random.Random` (`matches.dice.seeded`, as seed_demo does), so the same steps give the same league on
+any database. Each action is a method that takes small numbers (which match, which team, a seed for
+the details) and does what a coach or the board does through the same service functions the views
+call; a refusal (`league.refusals.Refusal`) is an answer, not a failure, and changes nothing. The
+checks that every state must pass are in `league_year_checks.py`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from league import services as league_services
+from league.accounts import BOARD, COACH, role_group
+from league.management.commands.seed_demo import demo_roster
+from league.models import Cup, Ruleset, Season
+from league.refusals import Refusal
+from matches import dice, live, postmatch, prematch
+from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
+from matches.playthrough import demo_choices
+from matches.report import (
+    LineInput,
+    ReportInput,
+    confirm_report,
+    dispute_report,
+    file_report,
+    reopen_report,
+    void_match,
+)
+from matches.results import record_forfeit, record_result
+from matches.selectors import scheduled_for
+from teams import corrections
+from teams import services as team_services
+from teams.models import Player, Position, Race, Team
+
+RACES = ("Human", "Halfling", "Undead", "Nurgle", "Orc", "Dwarf", "Skaven", "Khemri")
+PreStep = PreMatch.Step
+PostStep = PostMatch.Step
+INJURY = PlayerMatch.Injury
+
+
+class Rollback(Exception):
+    """Raised at the end of a `rolled_back()` block to undo what the check did."""
+
+
+@contextmanager
+def rolled_back() -> Iterator[None]:
+    """Run the block in a savepoint and roll it back: a check tries an action without changing the
+    league. The server's dice inside come from a throwaway source, so the league's own dice are not
+    drawn either."""
+    try:
+        with transaction.atomic(), dice.seeded(random.Random(0)):
+            yield
+            raise Rollback
+    except Rollback:
+        pass
+
+
+def pick(items: list, index: int):
+    """The item `index` points at (modulo the list), or None for an empty list."""
+    return items[index % len(items)] if items else None
+
+
+def refused(action, *args, **kwargs) -> bool:
+    """Try an action; a refusal leaves the league as it was (the services are atomic)."""
+    try:
+        with transaction.atomic():
+            action(*args, **kwargs)
+    except Refusal:
+        return True
+    return False
+
+
+# --- one match through the services ---------------------------------------------------------------
+
+
+def fresh(match: Match | int) -> Match:
+    pk = match if isinstance(match, int) else match.pk
+    return Match.objects.select_related("season__ruleset", "home__race", "away__race", "cup", "division").get(pk=pk)
+
+
+def prematch_done(match: Match) -> int:
+    return PreMatch.objects.filter(match=match).values_list("done", flat=True).first() or 0
+
+
+def squad_picked(match: Match, team: Team) -> bool:
+    return SquadEntry.objects.filter(match=match, team=team).exists()
+
+
+def prematch_step(match: Match, team: Team | None = None, *, typed: random.Random | None = None) -> bool:
+    """The next pre-match step, for `team` if given (the steps a coach takes for his own team, and
+    the home coach's shared steps when he is the home team's), else for whichever coach it waits for.
+    `typed` types the dice at the table instead of the server's roll. False when nothing is left for
+    that team; a refusal is raised."""
+    match = fresh(match)
+    done = prematch_done(match)
+    home, away = match.home, match.away
+    mine = [team] if team is not None else [home, away]
+    if done == 0:
+        for t in mine:
+            if not squad_picked(match, t):
+                prematch.pick_squad(match, t, [p.pk for p in t.players.available()[:16]], by=t.coach)
+                return True
+        return False
+    coach = (team or home).coach  # the shared steps: the home coach, or the coach who takes them
+    if done == PreStep.SQUADS:
+        entered = [typed.randint(1, 6), typed.randint(1, 6)] if typed else None
+        prematch.roll_weather(match, entered=entered, by=coach)
+        return True
+    if done == PreStep.WEATHER:
+        if team is not None and team.pk != home.pk:
+            return False  # the home coach sets the ticket price
+        ticket = typed.choice(list(prematch.TICKETS)) if typed else "ordinary"
+        neutral = bool(typed and prematch.neutral_allowed(match) and typed.random() < 0.5)
+        prematch.set_tickets(match, ticket=ticket, neutral=neutral, by=coach)
+        return True
+    if done == PreStep.TICKETS:
+        gates = {}
+        for side, t in (("home", home), ("away", away)):
+            die = prematch.division_die(match, t)
+            gates[side] = [typed.randint(1, die) for _i in range(t.fan_factor)] if typed and t.fan_factor else None
+        prematch.roll_gate(match, home_dice=gates["home"], away_dice=gates["away"], vandalism_die=None, by=coach)
+        return True
+    if done == PreStep.FAN_FACTOR_MODIFIER:
+        pre = prematch.get_prematch(match)
+        for t in mine:
+            if not prematch.niggling_checked(match, pre, t):
+                prematch.check_niggling(match, t, by=t.coach)
+                return True
+        return False
+    if done == PreStep.NIGGLING:
+        prematch.roll_handicap(match, by=coach)
+        return True
+    if done == PreStep.HANDICAP:
+        for draw in match.handicaps.filter(key="inspiration", player__isnull=True, team__in=mine):
+            playing = match.squad.filter(team=draw.team, status=SquadEntry.Status.PLAYING).first()
+            prematch.inspire(match, draw.team, playing.player_id, by=draw.team.coach)
+            return True
+        for t in mine:
+            rolls = prematch.inspired_rolls(match, t)
+            if rolls:
+                choices = demo_choices(rolls, match.season.ruleset.rules)
+                prematch.choose_inspired_development(match, t, choices=choices, by=t.coach)
+                return True
+        pre = prematch.get_prematch(match)
+        for t in prematch.chef_teams(match):
+            if t in mine and not prematch.chef_bought(match, pre, t):
+                prematch.buy_chef_dice(match, t, count=typed.randint(0, 1) if typed else 0, by=t.coach)
+                return True
+    return False
+
+
+def finish_prematch(match: Match, *, typed: random.Random | None = None) -> None:
+    """Walk the rest of the pre-match sequence, both coaches taking turns."""
+    for _i in range(30):
+        if prematch_done(match) >= PreStep.MASTER_CHEF or not prematch_step(match, typed=typed):
+            break
+    assert prematch_done(match) >= PreStep.MASTER_CHEF, f"{match}: the pre-match stops at step {prematch_done(match)}"
+
+
+def postmatch_done(match: Match, team: Team) -> int:
+    return PostMatch.objects.filter(match=match, team=team).values_list("done", flat=True).first() or 0
+
+
+def postmatch_step(match: Match, team: Team, *, seed: int = 0) -> bool:
+    """The team's next post-match step (R24) as its coach takes it; False when it is finished."""
+    match = fresh(match)
+    team = Team.objects.select_related("race").get(pk=team.pk)
+    done = postmatch_done(match, team)
+    by = team.coach
+    rng = random.Random(seed)
+    step = postmatch.progress(match, team.pk, done) + 1  # the steps that do not apply are passed (R42)
+    if step > PostStep.TEAM_RATING:
+        return False
+    if step == PostStep.WINNINGS:
+        postmatch.winnings(match, team, roll=None, by=by)
+    elif step == PostStep.INJURIES:
+        if postmatch.pending_injury_dice(match, team):  # the page's first form: who is dead (R25)
+            postmatch.roll_injury_dice(match, team, by=by)
+        offered = [p.pk for p in postmatch.healer_candidates(match, team)]
+        targets = offered[: postmatch.healer_limit(team, match.season.ruleset.rules)]
+        if rng.random() < 0.3:
+            targets = []
+        zombies = postmatch.opponents_dead(match, team)
+        zombie = zombies[0].pk if zombies and rng.random() < 0.5 else None
+        postmatch.injuries(match, team, healer_targets=targets, raise_zombie=zombie, by=by)
+    elif step == PostStep.STADIUM:
+        postmatch.stadium(match, team, by=by)
+    elif step == PostStep.MVP:
+        postmatch.mvp(match, team, by=by)
+    elif step == PostStep.DEVELOPMENT:
+        rolls = postmatch.development_rolls(match, team, by=by)
+        postmatch.develop(match, team, choices=demo_choices(rolls, match.season.ruleset.rules), by=by)
+    elif step == PostStep.FAN_FACTOR:
+        postmatch.fan_factor(match, team, by=by)
+    elif step == PostStep.PURCHASES:
+        postmatch.purchases_done(match, team, by=by)
+    else:
+        postmatch.complete(match, team, by=by)
+    return True
+
+
+def finish_postmatch(match: Match, team: Team, *, seed: int = 0) -> None:
+    for _i in range(12):
+        if not postmatch_step(match, team, seed=seed):
+            break
+    assert postmatch_done(match, team) >= PostStep.TEAM_RATING
+
+
+def squads_of(match: Match) -> dict[int, list[Player]]:
+    return {
+        t.pk: [e.player for e in match.squad.filter(team=t, status=SquadEntry.Status.PLAYING).select_related("player")]
+        for t in (match.home, match.away)
+    }
+
+
+def random_report(match: Match, rng: random.Random) -> ReportInput:
+    """A report as a coach fills it in (seed_demo's, with deaths and send-offs): touchdowns, completions,
+    casualties by block or foul with their injuries, an interception, a player sent off."""
+    match = fresh(match)
+    squads = squads_of(match)
+    scores = {match.home_id: rng.choice([0, 1, 1, 2, 3]), match.away_id: rng.choice([0, 0, 1, 2, 3])}
+    lines: dict[int, LineInput] = {}
+
+    def line(player) -> LineInput:
+        return lines.setdefault(player.pk, LineInput(player.pk))
+
+    for team_id, players in squads.items():
+        opponents = squads[match.away_id if team_id == match.home_id else match.home_id]
+        if not players or not opponents:
+            continue
+        for _i in range(scores[team_id]):
+            line(rng.choice(players)).touchdowns += 1
+            if rng.random() < 0.5:
+                line(rng.choice(players)).completions += 1
+        for _i in range(rng.randint(0, 3)):
+            hitter, victim = rng.choice(players), rng.choice(opponents)
+            if victim.pk in lines and lines[victim.pk].injury:
+                continue
+            how = rng.choice(["casualties", "casualties", "foul_casualties", "crowd_casualties"])
+            setattr(line(hitter), how, getattr(line(hitter), how) + 1)
+            hurt = line(victim)
+            hurt.injury = rng.choice([INJURY.BADLY_HURT, INJURY.SERIOUS, INJURY.DEAD])
+            hurt.injured_by_id = hitter.pk
+        if rng.random() < 0.2:
+            line(rng.choice(players)).interceptions += 1
+        if rng.random() < 0.2:
+            line(rng.choice(players)).sent_off = True
+    tiebreak = None
+    if match.cup_id and scores[match.home_id] == scores[match.away_id]:
+        tiebreak = rng.choice([match.home_id, match.away_id])
+    return ReportInput(
+        home_score=scores[match.home_id],
+        away_score=scores[match.away_id],
+        tiebreak_winner_id=tiebreak,
+        lines=list(lines.values()),
+    )
+
+
+def report_from_log(match: Match) -> ReportInput | None:
+    """The report the report page fills in from an ended live log (`live.report_prefill`)."""
+    match = fresh(match)
+    prefill = live.report_prefill(match)
+    if prefill is None:
+        return None
+    lines = [
+        LineInput(
+            pk,
+            **{k: v for k, v in values.items() if k not in ("injury", "injured_by", "sent_off")},
+            injury=values["injury"] or "",
+            injured_by_id=values["injured_by"],
+            sent_off=bool(values["sent_off"]),
+        )
+        for pk, values in prefill["lines"].items()
+    ]
+    home, away = prefill["home_score"], prefill["away_score"]
+    tiebreak = match.home_id if match.cup_id and home == away else None
+    return ReportInput(home_score=home, away_score=away, tiebreak_winner_id=tiebreak, lines=lines)
+
+
+# --- the league ----------------------------------------------------------------------------------
+
+
+class Year:
+    """One league and the actions of its board and coaches. `seed` seeds the server's dice."""
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.seasons = 0
+        self.log: list[str] = []  # what was done, for a failure's report
+
+    def note(self, text: str) -> None:
+        self.log.append(text)
+
+    # -- building ----------------------------------------------------------------------------------
+
+    def build(self, *, sizes: tuple[int, int] = (3, 3), races: tuple[int, ...] = (), dated: int = 0) -> None:
+        """A board, one coach a team, two divisions of `sizes` teams, fixtures (`dated` > 0: the
+        first round `dated` fortnights ago, so its matches are due), the season started."""
+        User = get_user_model()
+        self.board = User.objects.create_user(username="year_board", is_staff=True)
+        self.board.groups.add(role_group(BOARD))
+        ruleset = Ruleset.default()
+        self.ruleset = ruleset
+        teams = []
+        for i in range(sum(sizes)):
+            coach = User.objects.create_user(username=f"year_coach{i}")
+            coach.groups.add(role_group(COACH))
+            race = Race.objects.get(name=RACES[(races[i] if i < len(races) else i) % len(RACES)])
+            hires, rerolls, fan_factor, apothecary = demo_roster(race, ruleset)
+            teams.append(
+                team_services.create_team(
+                    coach=coach,
+                    name=f"Lag {chr(65 + i)}",
+                    race=race,
+                    hires=hires,
+                    rerolls=rerolls,
+                    fan_factor=fan_factor,
+                    apothecary=apothecary,
+                    ruleset=ruleset,
+                )
+            )
+        self.note(f"build(sizes={sizes}, races={races}, dated={dated})")
+        divisions = [teams[: sizes[0]], teams[sizes[0] :]]
+        self.new_season(divisions, dated=dated)
+
+    def new_season(self, divisions: list[list[Team]], *, dated: int = 0, previous: Season | None = None) -> Season:
+        self.seasons += 1
+        levels = league_services.default_divisions(self.ruleset)
+        season = league_services.create_season(
+            name=f"Sesong {self.seasons}",
+            ruleset=self.ruleset,
+            divisions=[
+                league_services.DivisionPlan(level, name, die, divisions[level - 1])
+                for level, name, die in levels
+                if divisions[level - 1]
+            ],
+            previous=previous,
+        )
+        self.start(season, dated=dated)
+        return season
+
+    def start(self, season: Season, *, dated: int = 0) -> None:
+        start = timezone.localdate() - timedelta(days=14 * dated) if dated else None
+        for division in season.divisions.all():
+            if division.entries.count() >= 2:
+                league_services.generate_fixtures(division, start=start)
+        league_services.start_season(season)
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    def season(self) -> Season | None:
+        return Season.objects.filter(status=Season.Status.RUNNING).order_by("pk").first()
+
+    def teams(self) -> list[Team]:
+        return list(Team.objects.select_related("race").order_by("pk"))
+
+    def scheduled(self) -> list[Match]:
+        return list(scheduled_for([t.pk for t in self.teams()]))
+
+    def matches(self, *statuses: str) -> list[Match]:
+        return list(
+            Match.objects.filter(status__in=statuses).select_related("home", "away", "cup").order_by("season", "pk")
+        )
+
+    def ready_for_report(self) -> list[Match]:
+        return [m for m in self.scheduled() if prematch_done(m) >= PreStep.MASTER_CHEF]
+
+    def unfinished_postmatches(self) -> list[tuple[Match, Team]]:
+        """Each confirmed match's teams whose post-match sequence is not finished (forfeiters too)."""
+        found = []
+        for match in self.matches(Match.Status.CONFIRMED):
+            if match.season.status == Season.Status.FINISHED:
+                continue
+            for team in (match.home, match.away):
+                if postmatch_done(match, team) < PostStep.TEAM_RATING:
+                    found.append((match, team))
+        return found
+
+    # -- the coaches' actions ----------------------------------------------------------------------
+
+    def prematch(self, which: int, *, steps: int, typed: int | None) -> None:
+        """A few pre-match steps of a scheduled match (typed dice from seed `typed`, else the server's)."""
+        match = pick(self.scheduled(), which)
+        if match is None:
+            return
+        self.note(f"prematch({which}, steps={steps}, typed={typed}) on {match}")
+        rng = random.Random(typed) if typed is not None else None
+        for _i in range(steps):
+            try:
+                with transaction.atomic():
+                    if not prematch_step(match, typed=rng):
+                        return
+            except Refusal:
+                return
+
+    def live_match(self, which: int, *, seed: int, avoid_out: bool = False) -> None:
+        """A live log (issue 17) of a match whose pre-match is walked: touchdowns, completions,
+        casualties with deaths, a send-off, now and then an entry by a player hurt earlier and an
+        undo; the report then filed from the log (the report page's prefill)."""
+        match = pick(self.ready_for_report(), which)
+        if match is None:
+            return
+        self.note(f"live_match({which}, seed={seed}) on {match}")
+        rng = random.Random(seed)
+        match = fresh(match)
+        squads = squads_of(match)
+        ids = {match.home_id: match.home, match.away_id: match.away}
+        out: set[int] = set()
+
+        def send(kind: str, by=None, **fields) -> LiveEvent | None:
+            entry = live.EventInput(kind=kind, client_id=uuid.uuid4(), **fields)
+            try:
+                return live.record(match.pk, entry, by=by or match.home.coach)
+            except Refusal:
+                return None
+
+        send("start")
+        for _i in range(rng.randint(2, 10)):
+            side = rng.choice([match.home_id, match.away_id])
+            other = match.away_id if side == match.home_id else match.home_id
+            players, opponents = squads[side], squads[other]
+            if not players or not opponents:
+                break
+            actor = rng.choice(players)
+            if avoid_out and actor.pk in out:
+                continue
+            if out and not avoid_out and rng.random() < 0.15:  # a player already dead, hurt or sent off (issue 24)
+                gone = [p for p in players + opponents if p.pk in out]
+                actor = rng.choice(gone)
+            kind = rng.choice(["touchdown", "completion", "casualty", "casualty", "sent_off", "interception", "ko"])
+            by = ids[side].coach
+            if kind == "casualty":
+                victim = rng.choice(opponents)
+                if avoid_out and victim.pk in out:
+                    continue
+                injury = rng.choice(["badly_hurt", "serious_injury", "dead"])
+                how = rng.choice(["block", "foul"])
+                if (
+                    send(kind, by, player_id=actor.pk, victim_id=victim.pk, injury=injury, how=how)
+                    and injury != "badly_hurt"
+                ):
+                    out.add(victim.pk)
+            elif kind == "ko":
+                send(kind, by, victim_id=rng.choice(opponents).pk)
+            else:
+                event = send(kind, by, player_id=actor.pk)
+                if event is not None and kind == "sent_off":
+                    out.add(actor.pk)
+                if event is not None and rng.random() < 0.1:
+                    send("undo", rng.choice([match.home.coach, match.away.coach]), undoes_id=event.pk)
+        send("half_time")
+        send("end")
+        report = report_from_log(match)
+        if report is not None and not refused(file_report, match, report, by=match.home.coach):
+            self.note("  report filed from the log")
+
+    def file_report(self, which: int, *, seed: int, by_away: bool = False) -> None:
+        match = pick(self.ready_for_report(), which)
+        if match is None:
+            return
+        self.note(f"file_report({which}, seed={seed}, by_away={by_away}) on {match}")
+        match = fresh(match)
+        coach = match.away.coach if by_away else match.home.coach
+        refused(file_report, match, random_report(match, random.Random(seed)), by=coach)
+
+    def answer_report(self, which: int, *, dispute: bool, board: bool = False) -> None:
+        """The other coach (or the board) confirms or disputes a filed report; the board confirms a
+        disputed one."""
+        match = pick(self.matches(Match.Status.REPORTED, Match.Status.DISPUTED), which)
+        if match is None:
+            return
+        self.note(f"answer_report({which}, dispute={dispute}, board={board}) on {match}")
+        match = fresh(match)
+        other = match.away.coach if match.filed_by_id == match.home.coach_id else match.home.coach
+        by = self.board if board or match.status == Match.Status.DISPUTED else other
+        if dispute and match.status == Match.Status.REPORTED:
+            refused(dispute_report, match, by=by, comment="Feil antall touchdowns.")
+        else:
+            refused(confirm_report, match, by=by)
+
+    def postmatch(self, which: int, *, steps: int, seed: int) -> None:
+        """A few post-match steps of a team (R24), its coach's dice the server's."""
+        found = pick(self.unfinished_postmatches(), which)
+        if found is None:
+            return
+        match, team = found
+        self.note(f"postmatch({which}, steps={steps}, seed={seed}) on {match}, {team}")
+        for _i in range(steps):
+            try:
+                with transaction.atomic():
+                    if not postmatch_step(match, team, seed=seed):
+                        return
+            except Refusal:
+                return
+
+    def play(self, which: int, *, count: int, seed: int) -> None:
+        """`count` scheduled matches played whole, as seed_demo plays them: pre-match, report,
+        confirmation, both post-match sequences (each step that is refused ends that match's walk)."""
+        rng = random.Random(seed)
+        self.note(f"play({which}, count={count}, seed={seed})")
+        stopped = 0
+        for _i in range(count):
+            match = pick(self.scheduled(), which + stopped)  # a played match leaves the list
+            if match is None:
+                return
+            try:
+                with transaction.atomic():
+                    for team in (match.home, match.away):
+                        for m, t in self.unfinished_postmatches():
+                            if t.pk == team.pk:
+                                finish_postmatch(m, t)
+                    finish_prematch(match)
+                    file_report(match, random_report(match, rng), by=match.home.coach)
+                    confirm_report(match, by=match.away.coach)
+                    for team in (match.home, match.away):
+                        finish_postmatch(match, team)
+            except (Refusal, AssertionError) as exc:
+                stopped += 1
+                self.note(f"  {match}: stopped ({exc})")
+
+    def buy(self, which: int, *, what: int) -> None:
+        """A purchase of a coach between matches (teams/services.py)."""
+        team = pick(self.teams(), which)
+        if team is None:
+            return
+        kinds = ["reroll", "assistant", "cheerleader", "apothecary", "hire", "fire", "retire", "stadium"]
+        kind = kinds[what % len(kinds)]
+        self.note(f"buy({which}, {kind}) for {team}")
+        by = team.coach
+        player = team.players.on_roster().order_by("-number").first()
+        if kind == "reroll":
+            refused(team_services.buy_reroll, team, by=by)
+        elif kind == "assistant":
+            refused(team_services.buy_assistant_coach, team, by=by)
+        elif kind == "cheerleader":
+            refused(team_services.buy_cheerleader, team, by=by)
+        elif kind == "apothecary":
+            refused(team_services.buy_apothecary, team, by=by)
+        elif kind == "hire":
+            position = Position.objects.filter(race=team.race).order_by("price").first()
+            refused(team_services.hire_player, team, position, name="Ny spiller", number=None, by=by)
+        elif kind == "fire" and player is not None:
+            refused(team_services.fire_player, player, by=by)
+        elif kind == "retire" and player is not None:
+            refused(team_services.retire_player, player, by=by)
+        elif kind == "stadium":
+            refused(team_services.expand_stadium, team, steps=1, by=by)
+
+    # -- the board's actions -----------------------------------------------------------------------
+
+    def forfeit(self, which: int, *, home: bool) -> None:
+        match = pick(self.scheduled(), which)
+        if match is None:
+            return
+        self.note(f"forfeit({which}, home={home}) on {match}")
+        refused(record_forfeit, match, match.home if home else match.away, by=self.board)
+
+    def direct_result(self, which: int, *, seed: int) -> None:
+        """The board's "record the result" on a scheduled match (league or cup)."""
+        match = pick(self.scheduled(), which)
+        if match is None:
+            return
+        rng = random.Random(seed)
+        h, a = rng.randint(0, 3), rng.randint(0, 3)
+        tiebreak = rng.choice([match.home_id, match.away_id]) if match.cup_id and h == a else None
+        self.note(f"direct_result({which}, seed={seed}) on {match}: {h}-{a}")
+        refused(record_result, match, home_score=h, away_score=a, tiebreak_winner_id=tiebreak, by=self.board)
+
+    def void(self, which: int) -> None:
+        match = pick(self.matches(Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED), which)
+        if match is not None:
+            self.note(f"void({which}) on {match}")
+            refused(void_match, match, by=self.board)
+
+    def reopen(self, which: int) -> None:
+        match = pick(self.matches(Match.Status.CONFIRMED), which)
+        if match is not None:
+            self.note(f"reopen({which}) on {match}")
+            refused(reopen_report, match, by=self.board)
+
+    def correct(self, which: int, *, seed: int) -> None:
+        """A board correction: gold, fan factor, a player's SPP or injuries (teams/corrections.py)."""
+        team = pick(self.teams(), which)
+        if team is None:
+            return
+        rng = random.Random(seed)
+        kind = rng.choice(["treasury", "fan_factor", "player"])
+        self.note(f"correct({which}, seed={seed}): {kind} of {team}")
+        if kind == "treasury":
+            refused(
+                corrections.correct_treasury,
+                team,
+                amount=rng.choice([-20_000, 10_000, 50_000]),
+                reason="Feil",
+                by=self.board,
+            )
+        elif kind == "fan_factor":
+            refused(
+                corrections.correct_team,
+                team,
+                reason="Feil",
+                by=self.board,
+                changes={"fan_factor": rng.choice([-1, 1])},
+            )
+        else:
+            player = pick(list(team.players.on_roster().order_by("pk")), rng.randrange(100))
+            if player is not None:
+                field = rng.choice(["touchdowns", "niggling", "miss_matches"])
+                refused(corrections.correct_player, player, reason="Feil", by=self.board, changes={field: 1})
+
+    def draw_cup(self, *, teams: int, order_seed: int) -> None:
+        """The season's cup among its first `teams` teams, drawn in an order (byes for the first drawn)."""
+        season = self.season()
+        if season is None or Cup.objects.filter(season=season).exists():
+            return
+        entrants = list(Team.objects.filter(season_entries__season=season).order_by("pk"))[:teams]
+        order = [t.pk for t in entrants]
+        random.Random(order_seed).shuffle(order)
+        self.note(f"draw_cup(teams={teams}, order_seed={order_seed}) in {season}")
+        refused(
+            league_services.draw_cup,
+            season,
+            teams=entrants,
+            name=f"Cup {season.name}",
+            prize=20_000,
+            order=order,
+            by=self.board,
+        )
+
+    def tiebreaks(self) -> None:
+        """The tiebreak games the season end asks for, won by the first listed team (R31)."""
+        season = self.season()
+        if season is None:
+            return
+        self.note("tiebreaks()")
+        from league.selectors import division_lines
+
+        for division in season.divisions.all():
+            lines = division_lines(division)
+            for a, b in itertools.pairwise(lines):
+                if a.tied and b.tied and a.position == b.position:
+                    refused(
+                        league_services.record_tiebreak,
+                        division,
+                        winner=Team.objects.get(pk=a.team),
+                        loser=Team.objects.get(pk=b.team),
+                        by=self.board,
+                    )
+
+    def end_season(self, *, dated: int = 0) -> None:
+        """The season end (R32, R33) when nothing is left to play, and the next season started."""
+        season = self.season()
+        if season is None:
+            return
+        self.note(f"end_season(dated={dated}) of {season}")
+        try:
+            with transaction.atomic():
+                following = league_services.commit_season_end(
+                    season, by=self.board, next_name=f"Sesong {self.seasons + 1}"
+                )
+        except Refusal:
+            return
+        self.seasons += 1
+        refused(self.start, following, dated=dated)
+
+    def overlapping_season(self, *, teams: int) -> None:
+        """The board creates and starts a second season with `teams` teams of the running one (R43:
+        refused, naming the team)."""
+        season = self.season()
+        if season is None:
+            return
+        chosen = list(Team.objects.filter(season_entries__season=season).order_by("pk"))[: max(2, teams)]
+        self.note(f"overlapping_season(teams={teams}) beside {season}")
+        self.seasons += 1
+
+        def create_and_start():
+            created = league_services.create_season(
+                name=f"Sesong {self.seasons}",
+                ruleset=self.ruleset,
+                divisions=[league_services.DivisionPlan(1, "Ekstra", 6, chosen)],
+            )
+            self.start(created)
+
+        refused(create_and_start)
+
+    def running_seasons_of(self, team: Team) -> int:
+        return (
+            Season.objects.filter(status=Season.Status.RUNNING)
+            .filter(Q(entries__team=team) | Q(cup__matches__home=team) | Q(cup__matches__away=team))
+            .distinct()
+            .count()
+        )

@@ -1,0 +1,350 @@
+"""What every state of a league's year must satisfy (issue 24, item 4): each check reads the league,
+and where it must try an action it does so in a savepoint that is rolled back (`rolled_back`), so
+checking changes nothing. Each raises AssertionError with what it found.
+
+- `teams_can_go_on`: every team with a scheduled match can start its pre-match, or has exactly one
+  unfinished thing before it that can be finished; a begun pre-match can be finished.
+- `todos_succeed`: every action "Mitt lag" (`coach_todos`) offers succeeds when taken.
+- `kept_stats_equal_a_rebuild`, `treasuries_equal_their_ledgers`, `everyone_in_one_place`,
+  `live_logs_name_only_players_on_the_pitch`.
+- `Pages.render`: every public page of the state, the board's rules preview and both coaches' pages
+  render 200, and a GET writes no row of the league.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.db import connection, transaction
+from django.db.models import Count, F, Max, Q, Sum
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from league import stats
+from league.db.versioning import is_league_write
+from league.models import Cup, Ruleset, Season, SeasonEntry
+from league.refusals import Refusal
+from matches import prematch
+from matches.live import effective
+from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, SquadEntry
+from matches.report import ReportInput, confirm_report, dispute_report, file_report
+from matches.selectors import coach_todos, next_matches, scheduled_for
+from teams.ledger import treasury
+from teams.models import Player, Team, TreasuryEntry
+from tests.seasons.league_year import (
+    PostStep,
+    Year,
+    finish_postmatch,
+    finish_prematch,
+    postmatch_done,
+    postmatch_step,
+    prematch_done,
+    prematch_step,
+    rolled_back,
+    squad_picked,
+)
+
+
+def signatures() -> dict[int | None, tuple]:
+    """Each team's state as its checks and pages read it (its matches with their sequences, squads and
+    live logs, its ledger, its rows' and players' history), and under None the league's. A check whose
+    teams' signatures did not change since it last passed would read the same rows: it is not run again."""
+    post: dict[int, list] = defaultdict(list)
+    for match_id, team_id, done in PostMatch.objects.values_list("match", "team", "done"):
+        post[match_id].append((team_id, done))
+    squads = Counter(SquadEntry.objects.values_list("match", flat=True))
+    logs = Counter(LiveEvent.objects.values_list("match", flat=True))
+    per: dict[int, list] = defaultdict(list)
+    for row in Match.objects.order_by("pk").values_list("pk", "status", "home", "away", "prematch__done", "cup"):
+        entry = (row, tuple(sorted(post[row[0]])), squads[row[0]], logs[row[0]])
+        for team_id in row[2:4]:
+            if team_id is not None:
+                per[team_id].append(entry)
+    ledgers = dict(TreasuryEntry.objects.values_list("team").annotate(n=Max("seq")).values_list("team", "n"))
+    players = dict(Player.history.values_list("team").annotate(n=Count("pk")).values_list("team", "n"))
+    rows = dict(Team.history.values_list("id").annotate(n=Count("pk")).values_list("id", "n"))
+    found: dict[int | None, tuple] = {
+        pk: (tuple(per[pk]), ledgers.get(pk), players.get(pk), rows.get(pk))
+        for pk in Team.objects.values_list("pk", flat=True)
+    }
+    found[None] = (
+        tuple(sorted(found.items())),
+        tuple(Season.objects.order_by("pk").values_list("pk", "status")),
+        tuple(Cup.objects.values_list("pk", flat=True)),
+        tuple(SeasonEntry.objects.order_by("pk").values_list("pk", "team")),
+    )
+    return found
+
+
+def _can(action, *args, **kwargs) -> str | None:
+    """None when the action succeeds (in a savepoint of the caller's rolled-back block), else why not."""
+    try:
+        with transaction.atomic():
+            result = action(*args, **kwargs)
+    except Refusal as exc:
+        return " ".join(str(m) for m in exc.messages)
+    except AssertionError as exc:
+        return str(exc)
+    if result is False:
+        return "nothing to take"
+    return None
+
+
+def _start(match: Match, team: Team) -> str | None:
+    """The team's first pre-match step: its squad (R3)."""
+    if squad_picked(match, team) or prematch_done(match) > 0:
+        return None
+    return _can(prematch.pick_squad, match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
+
+
+def teams_can_go_on(year: Year, changed: set[int] | None = None) -> None:
+    """`changed`: the teams whose signature changed (None: all); a match is checked when one of its
+    teams changed."""
+    teams = year.teams()
+    scheduled = list(scheduled_for([t.pk for t in teams]))
+    unfinished = year.unfinished_postmatches()
+    problems = []
+    for team_id, match in next_matches(teams, scheduled).items():
+        if changed is not None and not {match.home_id, match.away_id} & changed:
+            continue
+        team = next(t for t in teams if t.pk == team_id)
+        before = [(m, t) for m, t in unfinished if t.pk == team_id and m.pk != match.pk]
+        with rolled_back():
+            why = _start(match, team)
+            if why is None:
+                continue
+            if len(before) != 1:
+                problems.append(f"{team} cannot start the pre-match of {match} ({why}); unfinished before it: {before}")
+                continue
+            finishing = _can(finish_postmatch, *before[0])
+            if finishing is not None:
+                problems.append(f"{team}: the post-match of {before[0][0]} cannot be finished: {finishing}")
+                continue
+            why = _start(match, team)
+            if why is not None:
+                problems.append(f"{team}: after its post-match, the pre-match of {match} still refuses: {why}")
+    for match in scheduled:
+        if prematch_done(match) == 0 and not SquadEntry.objects.filter(match=match).exists():
+            continue
+        if changed is not None and not {match.home_id, match.away_id} & changed:
+            continue
+        with rolled_back():  # a begun pre-match can be finished, once both teams finished what came before
+            for m, t in unfinished:
+                if t.pk in (match.home_id, match.away_id) and m.pk != match.pk:
+                    _can(finish_postmatch, m, t)
+            why = _can(finish_prematch, match)
+            if why is not None:
+                problems.append(f"The begun pre-match of {match} cannot be finished: {why}")
+    assert not problems, "A team cannot go on:\n" + "\n".join(problems)
+
+
+def _take(todo, user) -> str | None:
+    """Take one action "Mitt lag" offers, as its page would."""
+    match, team = todo.match, todo.team
+    if todo.kind == "prematch":
+        return _can(prematch_step, match, team)
+    if todo.kind == "report":
+        tiebreak = match.home_id if match.cup_id else None
+        return _can(file_report, match, ReportInput(home_score=0, away_score=0, tiebreak_winner_id=tiebreak), by=user)
+    if todo.kind == "confirm":
+        disputed = _can(dispute_report, match, by=user, comment="Feil")
+        return _can(confirm_report, match, by=user) or (disputed and f"dispute: {disputed}")
+    if todo.kind == "postmatch":
+        return _can(finish_postmatch, match, team)
+    if todo.kind == "levelup" and match is not None:
+        if postmatch_done(match, team) == PostStep.DEVELOPMENT - 1:
+            return _can(postmatch_step, match, team)
+        return _can(prematch_step, match, team)
+    return None  # a starting mutation: the player page's form (teams)
+
+
+def todos_for(user) -> list:
+    teams = list(Team.objects.active().filter(coach=user).select_related("race"))
+    return coach_todos(user, teams, list(scheduled_for([t.pk for t in teams])), today=timezone.localdate())
+
+
+def todos_succeed(year: Year, changed: set[int] | None = None) -> None:
+    problems = []
+    for team in year.teams():
+        if changed is not None and team.pk not in changed:
+            continue
+        for todo in todos_for(team.coach):
+            with rolled_back():
+                why = _take(todo, team.coach)
+            if why is not None:
+                problems.append(f"{team.coach.username} is offered «{todo.label}» ({todo.kind}) but it fails: {why}")
+    assert not problems, "Mitt lag offers what fails:\n" + "\n".join(problems)
+
+
+def kept_stats_equal_a_rebuild() -> None:
+    """The comparison of tests/matches/test_kept_stats.py: the kept rows against a rebuild."""
+    kept = stats.snapshot()
+    with rolled_back():
+        stats.rebuild()
+        rebuilt = stats.snapshot()
+    differences = [(sorted(k - r)[:5], sorted(r - k)[:5]) for k, r in zip(kept, rebuilt, strict=True)]
+    assert rebuilt == kept, f"Kept statistics differ from a rebuild (kept only, rebuilt only): {differences}"
+
+
+def treasuries_equal_their_ledgers() -> None:
+    problems = []
+    sums = dict(TreasuryEntry.objects.values_list("team").annotate(total=Sum("amount")).values_list("team", "total"))
+    running: dict[int, tuple[int, int]] = {}
+    for team_id, seq, amount, balance in TreasuryEntry.objects.order_by("team", "seq").values_list(
+        "team", "seq", "amount", "balance"
+    ):
+        last_seq, last_balance = running.get(team_id, (0, 0))
+        if seq != last_seq + 1 or balance != last_balance + amount:
+            problems.append(
+                f"team {team_id}: ledger line {seq} ({amount:+}) has balance {balance} after {last_balance}"
+            )
+        running[team_id] = (seq, balance)
+    for team in Team.objects.all():
+        if treasury(team) != sums.get(team.pk, 0):
+            problems.append(f"{team}: treasury {treasury(team)} but its ledger sums to {sums.get(team.pk, 0)}")
+    assert not problems, "\n".join(problems)
+
+
+def everyone_in_one_place() -> None:
+    """No player in two places: a squad's and a report line's player is his team's, in one squad of a
+    match; a team in one running season (R43)."""
+    problems = [
+        f"{e.player} is in the squad of {e.match} for {e.team} but plays for {e.player.team}"
+        for e in SquadEntry.objects.exclude(player__team=F("team")).select_related("player__team", "team", "match")
+    ]
+    problems += [
+        f"{e.team} has a squad in {e.match}, which it does not play"
+        for e in SquadEntry.objects.exclude(Q(match__home=F("team")) | Q(match__away=F("team"))).select_related(
+            "team", "match"
+        )
+    ]
+    twice = SquadEntry.objects.values("match", "player").annotate(n=Count("pk")).filter(n__gt=1)
+    problems += [f"player {row['player']} is twice in the squads of match {row['match']}" for row in twice]
+    problems += [
+        f"{line.player}'s report line in {line.match} is for {line.team}"
+        for line in PlayerMatch.objects.exclude(player__team=F("team")).select_related("player", "team", "match")
+    ]
+    running = (
+        SeasonEntry.objects.filter(season__status=Season.Status.RUNNING)
+        .values("team__name")
+        .annotate(n=Count("season", distinct=True))
+        .filter(n__gt=1)
+    )
+    problems += [f"{row['team__name']} plays in {row['n']} running seasons (R43)" for row in running]
+    assert not problems, "\n".join(problems)
+
+
+def live_logs_name_only_players_on_the_pitch() -> None:
+    """An entry of the live log never names a player dead, seriously injured or sent off earlier in
+    the same match (issue 24)."""
+    problems = []
+    by_match: dict[int, list[LiveEvent]] = {}
+    for event in LiveEvent.objects.order_by("pk"):
+        by_match.setdefault(event.match_id, []).append(event)
+    for events in by_match.values():
+        gone: set[int] = set()
+        for e in effective(events):
+            named = {e.player_id, e.victim_id} - {None}
+            if named & gone:
+                problems.append(
+                    f"match {e.match_id}: a {e.kind} entry names player(s) {sorted(named & gone)} already out"
+                )
+            if e.kind == LiveEvent.Kind.SENT_OFF and e.player_id:
+                gone.add(e.player_id)
+            if e.victim_id and (e.data or {}).get("injury") in ("serious_injury", "dead"):
+                gone.add(e.victim_id)
+    assert not problems, "\n".join(problems)
+
+
+class Pages:
+    """Renders the pages of a state through django.test.Client: anonymous, each coach, the board.
+    A match's page is rendered again when the match changed since the last check."""
+
+    def __init__(self, year: Year) -> None:
+        self.year = year
+        self.clients: dict[int | None, Client] = {}
+        self.seen: dict[int, tuple] = {}
+
+    def client(self, user=None) -> Client:
+        key = None if user is None else user.pk
+        if key not in self.clients:
+            client = Client()
+            client.cookies["django_language"] = "nb"
+            if user is not None:
+                client.force_login(user)
+            self.clients[key] = client
+        return self.clients[key]
+
+    def _signature(self, match: Match) -> tuple:
+        return (
+            match.status,
+            match.home_id,
+            match.away_id,
+            prematch_done(match),
+            tuple(PostMatch.objects.filter(match=match).order_by("team").values_list("team", "done")),
+            LiveEvent.objects.filter(match=match).count(),
+        )
+
+    def render(
+        self, changed: set[int] | None = None, *, skip_preview: bool = False, ignore_writes: bool = False
+    ) -> None:
+        """`changed`: the teams whose signature changed (None: all); their pages and their coaches' are
+        rendered, the league's pages always."""
+        problems: list[str] = []
+        wanted: list[tuple[Client, str]] = []
+        anonymous = self.client()
+        public = [reverse("home"), reverse("standings"), reverse("seasons"), reverse("matches"), reverse("teams")]
+        for season in Season.objects.all():
+            public.append(reverse("season", args=[season.pk]))
+            if Cup.objects.filter(season=season).exists():
+                public.append(reverse("cup", args=[season.pk]))
+        public += [reverse("team", args=[t.pk]) for t in Team.objects.all() if changed is None or t.pk in changed]
+        for match in Match.objects.all():
+            signature = self._signature(match)
+            if self.seen.get(match.pk) != signature:
+                self.seen[match.pk] = signature
+                public.append(reverse("match", args=[match.pk]))
+        wanted += [(anonymous, url) for url in public]
+        board = self.client(self.year.board)
+        if not skip_preview:
+            rulesets = Ruleset.objects.filter(seasons__isnull=False).distinct()
+            wanted += [(board, reverse("rules_version_preview", args=[r.pk])) for r in rulesets]
+        teams = self.year.teams()
+        scheduled = list(scheduled_for([t.pk for t in teams]))
+        nexts = next_matches(teams, scheduled)
+        for team in teams:
+            if changed is not None and team.pk not in changed:
+                continue
+            coach = self.client(team.coach)
+            wanted.append((coach, reverse("coach_home")))
+            if team.pk in nexts:
+                wanted.append((coach, reverse("match_prematch", args=[nexts[team.pk].pk])))
+            for match, t in self.year.unfinished_postmatches():
+                if t.pk == team.pk:
+                    wanted.append((coach, reverse("match_postmatch", args=[match.pk, team.pk])))
+            wanted += [(coach, todo.url) for todo in todos_for(team.coach)]
+        done = set()
+        for client, url in wanted:
+            key = (id(client), url)
+            if key in done:
+                continue
+            done.add(key)
+            writes: list[str] = []
+
+            def note_writes(execute, sql, params, many, context, writes=writes):
+                if is_league_write(sql):
+                    writes.append(sql.split("(")[0][:60])
+                return execute(sql, params, many, context)
+
+            try:
+                with rolled_back(), connection.execute_wrapper(note_writes):
+                    response = client.get(url)
+            except Exception as exc:  # a server error: the client raises the view's exception
+                problems.append(f"GET {url}: {exc!r}")
+                continue
+            if response.status_code != 200 and not (url == reverse("coach_home") and response.status_code == 302):
+                problems.append(f"GET {url}: {response.status_code}")
+            if writes and not ignore_writes:
+                problems.append(f"GET {url} writes: {sorted(set(writes))}")
+        assert not problems, "Pages:\n" + "\n".join(problems)

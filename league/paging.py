@@ -13,7 +13,8 @@ class SlicePage:
     """`size` rows from `(number - 1) * size`, reading one more to know whether a next page exists."""
 
     def __init__(self, rows: Any, number: str | int | None, size: int = 20) -> None:
-        self.number = max(1, min(query_id(str(number)) if number else 1, 10**6) or 1)
+        # not a page number (x, -1, ², empty): the first page; past a million: the millionth
+        self.number = min(query_id(str(number)) or 1, 10**6) if number else 1
         self.size = size
         start = (self.number - 1) * size
         fetched = list(rows[start : start + size + 1])

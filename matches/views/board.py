@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league import services as league_services
 from league.forms import ForfeitForm, MoveFixtureForm
+from league.inputs import query_id
 from league.models import Season
 from league.responses import act_and_redirect, flash_refusal
 from league.selectors import current_season, season_board
@@ -28,14 +29,11 @@ from matches.views.base import _get_match_for_board, _match_detail_context
 @require_GET
 def match_list(request: HttpRequest) -> HttpResponse:
     """Fixtures and results by round."""
-    pk = request.GET.get("season", "")
-    season = (
-        get_object_or_404(Season.objects.with_rules(), pk=int(pk))
-        if pk.isascii() and pk.isdecimal() and len(pk) < 10  # "²" is a digit to Python, not a number
-        else current_season()
-    )
+    pk = query_id(request.GET.get("season"))
+    season = get_object_or_404(Season.objects.with_rules(), pk=pk) if pk is not None else current_season()
     board = season_board(season, latest=0, upcoming=0, rounds=True)
-    team, division = (int(v) if v.isdigit() else None for v in (request.GET.get(k, "") for k in ("team", "division")))
+    # not an id ("²" is a digit to Python, not a number): no filter
+    team, division = (query_id(request.GET.get(k)) for k in ("team", "division"))
     board.rounds = filter_rounds(board.rounds, team=team, division=division)
     filters = {"team": team, "division": division}
     return render(request, "matches/match_list.html", {"board": board, "seasons": Season.objects.all(), **filters})

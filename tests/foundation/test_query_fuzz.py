@@ -1,0 +1,159 @@
+"""No visitor input is a server error (issue 24): every GET route of the site, with the rows of a league
+in every state, as a visitor, a coach and the board, answers any query string below 500. Bad `page`,
+`team`, `division`, `season`, `race`, `kind`… give the first page, the whole or an empty list, or 404.
+
+The routes come from the URL resolver (tests/league_states.py), so a new page is fuzzed as soon as it
+is added. FUZZ_EXAMPLES sets the query strings tried per route (6 in `make test`; e.g.
+FUZZ_EXAMPLES=300 for a long run)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from unittest import mock
+from urllib.parse import urlencode
+
+import pytest
+from django.http import QueryDict
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests import fuzz
+from tests.league_states import StatesLeague, build_states_league, routes
+from tests.shared import shared_fixture
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
+FUZZ_QUERY = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+# Every parameter a view reads from request.GET (grep request.GET), and a few it might one day.
+KNOWN = ["page", "team", "division", "season", "race", "kind", "stat", "version", "a", "b", "next"]
+KNOWN += ["match", "roll", "attendance", "q", "o", "id", "pk", "step", "lang"]
+# The values that were server errors (issue 24) and their neighbours: each key a view reads gets each
+# of the first (SWEEP); the others come with the generated garbage.
+NASTY = ["x", "-1", "²", "9" * 40, "\x00", "", "0", "1²", "٣", "9" * 19, str(2**63), "1\x00", " 1", "1.5", "1e3"]
+SWEEP = NASTY[:6]
+
+values = st.one_of(st.sampled_from(NASTY), fuzz.numbers, fuzz.texts)
+keys_anywhere = st.one_of(st.sampled_from(KNOWN), st.text(max_size=8))
+# Pairs, a key repeated with a good and a bad value; percent-encoded as a browser sends them.
+encoded = st.lists(st.tuples(keys_anywhere, values), max_size=6).map(urlencode)
+# Raw bytes as a WSGI server hands them over (latin-1 text of the bytes): broken percent-escapes,
+# bare separators and UTF-8 not encoded.
+raw = st.text(alphabet="=&;%+?#ab09²ø\x00 -", max_size=40).map(lambda s: s.encode().decode("latin-1"))
+queries = st.one_of(encoded, raw, st.sampled_from(KNOWN).map(lambda k: f"{k}=1&{k}=x&{k}=²&{k}"))
+
+
+@shared_fixture
+def states(make_teams, make_user) -> StatesLeague:
+    return build_states_league(make_teams, make_user("styret", board=True, coach=False))
+
+
+class Visitors:
+    """A client per person, logged in once a test: the visitor, the board, the coach a path concerns."""
+
+    def __init__(self, states: StatesLeague) -> None:
+        self.clients: dict[str, Client] = {"anonymous": Client()}  # raises a view's exception: caught below
+        self.board = states.board
+        self.coach = states.coaches[0]
+
+    def client(self, who: str, coaches: list) -> tuple[str, Client]:
+        user = {"anonymous": None, "board": self.board, "coach": (coaches or [self.coach])[0]}[who]
+        name = user.username if user is not None else "anonymous"
+        if name not in self.clients:
+            self.clients[name] = Client()
+            self.clients[name].force_login(user)
+        return name, self.clients[name]
+
+
+def get(client: Client, path: str, query: str, htmx: bool = False):
+    """The response, or an AssertionError naming the path and query if the view raised."""
+    headers = {"HX-Request": "true"} if htmx else {}
+    try:
+        return client.get(path, QUERY_STRING=query, headers=headers)
+    except Exception as exc:  # any exception a view lets out is a 500 to the visitor
+        raise AssertionError(f"GET {path}?{query!r}: {type(exc).__name__}: {exc}") from exc
+
+
+@contextmanager
+def keys_read() -> Iterator[set[str]]:
+    """The query-string keys the views read meanwhile (request.GET's get, [], getlist and `in`)."""
+    read: set[str] = set()
+
+    def recording(name: str):
+        original = getattr(QueryDict, name)
+
+        def recorded(self, key, *args, **kwargs):
+            read.add(key)
+            return original(self, key, *args, **kwargs)
+
+        return recorded
+
+    with ExitStack() as stack:
+        for name in ("get", "__getitem__", "getlist", "__contains__"):
+            stack.enter_context(mock.patch.object(QueryDict, name, recording(name)))
+        yield read
+
+
+def check(name: str, client: Client, path: str, query: str, htmx: bool = False) -> None:
+    response = get(client, path, query, htmx)
+    assert response.status_code < 500, f"GET {path}?{query!r} as {name}: {response.status_code}"
+
+
+ROLES = ["anonymous", "coach", "board"]
+
+
+@pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
+def test_no_query_string_is_a_server_error(states, route):
+    """Each path as each person with no query (which finds the keys the view reads), each key read
+    with each nasty value, then random query strings."""
+    visits, visitors = states.visits(route), Visitors(states)
+    statuses = []
+    with keys_read() as read:
+        for visit in visits:
+            for who in ROLES:
+                name, client = visitors.client(who, visit.coaches)
+                statuses.append(get(client, visit.path, "").status_code)
+                assert statuses[-1] < 500, f"GET {visit.path} as {name}: {statuses[-1]}"
+    if set(statuses) == {405}:
+        return  # a POST-only route reads no query string
+    read = sorted(read)
+    tried = 0
+    for key in read:
+        for value in SWEEP:
+            visit, who = visits[tried % len(visits)], ROLES[tried % len(ROLES)]
+            tried += 1
+            check(*visitors.client(who, visit.coaches), visit.path, urlencode({key: value}))
+    keys = st.sampled_from(read) | keys_anywhere if read else keys_anywhere
+    pairs = st.lists(st.tuples(keys, values), max_size=6).map(urlencode)
+
+    @FUZZ_QUERY
+    @given(visit=st.sampled_from(visits), who=st.sampled_from(ROLES), query=pairs | queries, htmx=st.booleans())
+    def fuzz_route(visit, who, query, htmx):
+        check(*visitors.client(who, visit.coaches), visit.path, query, htmx)
+
+    fuzz_route()
+
+
+# The query strings that were server errors when the issue was written, and what they give now.
+FOUND = [
+    ("player", "page=x", 200),
+    ("player", "page=-1", 200),
+    ("team_history", "page=x", 200),
+    ("team_history", "page=-1", 200),
+    ("team_ledger", "page=x", 200),
+    ("team_ledger", "page=-1", 200),
+    ("matches", "team=²", 200),
+    ("matches", "division=²", 200),
+]
+
+
+@pytest.mark.parametrize(("name", "query", "status"), FOUND)
+def test_the_server_errors_found_by_hand_are_pages(states, name, query, status):
+    route = next(r for r in routes() if r.name == name)
+    visit = states.visits(route)[0]
+    _who, client = Visitors(states).client("board", visit.coaches)
+    assert get(client, visit.path, query).status_code == status

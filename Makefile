@@ -7,8 +7,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # pytest-xdist workers for `make test`: one per core ("auto"); PYTEST_WORKERS=0 runs in one process.
 PYTEST_WORKERS ?= auto
+# mutmut's children for `make mutation` (each runs the tests of one mutant).
+MUTATION_WORKERS ?= 2
 
-.PHONY: run test test-long lint setup demo messages collectstatic serve benchmark clean
+.PHONY: run test test-long lint setup demo messages collectstatic serve benchmark mutation clean
 
 $(VENV)/bin/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 or run make PYTHON=python3"; exit 1; }
@@ -50,9 +52,9 @@ lint: $(VENV)/.installed-dev
 
 ## messages: regenerate and compile the translation catalogues (needs GNU gettext)
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l nb -l en --ignore=.venv --ignore=staticfiles --ignore=tests
+	$(PY) manage.py makemessages -l nb -l en --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=mutants
 	$(PY) scripts/fill_translations.py locale/nb/LC_MESSAGES/django.po locale/nb/translations.json
-	$(PY) manage.py compilemessages --ignore=.venv
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=mutants
 
 collectstatic: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput
@@ -65,6 +67,12 @@ serve: collectstatic
 
 benchmark: $(VENV)/.installed
 	$(PY) manage.py benchmark
+
+## mutation: mutation-test the pure rules (mutmut over league/rules, tests/rules without Django) and print the score per module
+mutation: $(VENV)/.installed-dev
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS)
+	$(PY) scripts/mutation_score.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

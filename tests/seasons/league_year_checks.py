@@ -115,7 +115,11 @@ def teams_can_go_on(year: Year, changed: set[int] | None = None) -> None:
             if why is None:
                 continue
             if len(before) != 1:
-                problems.append(f"{team} cannot start the pre-match of {match} ({why}); unfinished before it: {before}")
+                finishing = [_can(finish_postmatch, m, t) for m, t in before]
+                problems.append(
+                    f"{team} cannot start the pre-match of {match} ({why}); unfinished before it: {before}, "
+                    f"each finished in turn: {finishing}, then the pre-match: {_start(match, team)}"
+                )
                 continue
             finishing = _can(finish_postmatch, *before[0])
             if finishing is not None:

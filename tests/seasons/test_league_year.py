@@ -311,3 +311,22 @@ def test_the_live_log_refuses_a_touchdown_by_a_dead_player(year):
     with contextlib.suppress(live.LiveError):  # refused: what issue 24 asks for
         send("touchdown", player_id=victim.pk)
     checks.live_logs_name_only_players_on_the_pitch()
+
+
+def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_one_thing_before_the_next_match(year):
+    """Found by the machine (not among issue 24's known dead-ends): the board records a forfeit of a
+    team's opponent while the team's last post-match is unfinished; the team then has two unfinished
+    post-matches before its next pre-match, not one."""
+    from matches.report import ReportInput, confirm_report, file_report
+    from matches.results import record_forfeit
+    from tests.seasons.league_year import finish_prematch
+
+    build(year)
+    first = year.scheduled()[0]
+    finish_prematch(first)
+    file_report(first, ReportInput(home_score=1, away_score=0), by=first.home.coach)
+    confirm_report(first, by=first.away.coach)
+    team = first.home
+    other = next(m for m in year.scheduled() if team.pk in (m.home_id, m.away_id))
+    record_forfeit(other, other.away if other.home_id == team.pk else other.home, by=year.board)
+    checks.teams_can_go_on(year)

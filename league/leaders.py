@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.db.compiled import compiled
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
 from teams.models import Player, Race, Team
 
@@ -123,35 +122,28 @@ class LeaderName(NamedTuple):
     team_name: str
 
 
-@compiled
-def _career_bests(*, fetch: int) -> dict[str, QuerySet]:
-    """The best careers of the five categories in one query (league.db.union), each in its index's order."""
-    careers = PlayerStats.objects.filter(season=None)
-    reads = {}
-    for stat in ROSTER_LEADER_STATS:
-        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
-        reads[stat] = best.values_list("player_id", stat)[:fetch]
-    return reads
-
-
 def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[LeaderName, int]]]:
     """The front page's career leaders among players on a roster, from the same kept career rows as
-    the leaders page: each category's best rows read in its index's order, the five categories in
-    one query, then only those players' names."""
+    the leaders page, in one query: the careers among the best of any category (each category's best
+    read along its index), with their players' names and status; each category ranked here."""
     fetch = top * 2  # more than shown: some of the best may have died or retired
     careers = PlayerStats.objects.filter(season=None)
-    found = _career_bests(fetch=fetch)
-    rows = [(stat, pk, value) for stat, best in found.items() for pk, value in best]
-    rows.sort(key=lambda row: (ROSTER_LEADER_STATS.index(row[0]), -row[2], row[1]))  # each category's order
-    # only what the front page shows of them
-    named = Player.objects.filter(pk__in={pk for _, pk, _ in rows}, status=Player.Status.ACTIVE)
-    on_roster = {pk: LeaderName(pk, name, team) for pk, name, team in named.values_list("pk", "name", "team__name")}
-    board: dict[str, list[tuple[LeaderName, int]]] = {stat: [] for stat in ROSTER_LEADER_STATS}
-    for stat, pk, value in rows:
-        if pk in on_roster and len(board[stat]) < top:
-            board[stat].append((on_roster[pk], value))
+    among_best = Q()
     for stat in ROSTER_LEADER_STATS:
-        if len(board[stat]) < top and len(found[stat]) == fetch:
+        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
+        among_best |= Q(pk__in=best.values("pk")[:fetch])
+    named = ("player_id", "player__name", "player__team__name", "player__status")
+    candidates = list(careers.filter(among_best).values(*named, *ROSTER_LEADER_STATS))
+    board: dict[str, list[tuple[LeaderName, int]]] = {}
+    for stat in ROSTER_LEADER_STATS:
+        # the category's best `fetch` in its index's order (as read alone), then those on a roster
+        best = sorted((r for r in candidates if r[stat] > 0), key=lambda r, stat=stat: (-r[stat], r["player_id"]))
+        best = best[:fetch]
+        on_roster = [r for r in best if r["player__status"] == Player.Status.ACTIVE][:top]
+        board[stat] = [
+            (LeaderName(r["player_id"], r["player__name"], r["player__team__name"]), r[stat]) for r in on_roster
+        ]
+        if len(on_roster) < top and len(best) == fetch:
             # more of this category are on the list than were read: read on, with the roster filter
             picks = (
                 careers.filter(player__status=Player.Status.ACTIVE, **{f"{stat}__gt": 0})

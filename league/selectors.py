@@ -16,7 +16,6 @@ from django.db.models import F, FilteredRelation, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
 from league import rules
-from league.db.compiled import compiled
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
@@ -112,7 +111,6 @@ def _rank(entries: Iterable[tuple], rules_of: dict[int, rules.Ruleset]) -> dict[
     return tables
 
 
-@compiled
 def _entries(season_id: int, first_level: int, last_level: int) -> QuerySet:
     """The entries of the season's divisions from one level to another, as the tables read them."""
     levels = (first_level, last_level)
@@ -249,12 +247,16 @@ def season_board(
         board.cup = season.cup  # read with the season where the caller selected it
     except Cup.DoesNotExist:
         board.cup = None
-    cup = board.cup is not None and bracket != "none"
-    found = _board_matches(season.pk, board.cup.pk if cup else 0, latest=latest, upcoming=upcoming, cup=cup)
-    board.latest, board.upcoming = _rows(found.get("latest", [])), _rows(found.get("upcoming", []))
-    if "cup" in found:
-        cup_matches = _rows(found["cup"])
-        cup_matches.sort(key=lambda m: (m["round"], m["cup_slot"] is None, m["cup_slot"] or 0))
+    matches = Match.objects.filter(season=season)
+    if latest:
+        board.latest = _rows(matches.confirmed().order_by("-confirmed_at", "-id")[:latest])
+    if upcoming:
+        scheduled = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
+        board.upcoming = _rows(scheduled.order_by("round", "date", "id")[:upcoming])
+    if board.cup is not None and bracket != "none":
+        # byes (no slot) last in their round, on SQLite as on PostgreSQL
+        in_order = ("round", F("cup_slot").asc(nulls_last=True), "id")
+        cup_matches = _rows(Match.objects.filter(cup=board.cup).order_by(*in_order))
         total = rules.cup_rounds(len(board.cup.draw))
         board.bracket = [[m for m in cup_matches if m["round"] == n] for n in range(1, total + 1)]
         if bracket == "current":
@@ -264,31 +266,15 @@ def season_board(
             board.bracket_offset = max(0, first - 1)
     if rounds:
         fixtures = Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")
-        for m in _rows(fixtures.values_list(*MATCH_FIELDS)):
+        for m in _rows(fixtures):
             board.rounds.setdefault(m["round"], []).append(m)
     return board
 
 
-@compiled
-def _board_matches(season_id: int, cup_id: int, *, latest: int, upcoming: int, cup: bool) -> dict[str, QuerySet]:
-    """The season's latest results, its next fixtures and the cup's matches, those asked for, in one
-    query (league.db.union)."""
-    matches = Match.objects.filter(season_id=season_id)
-    reads = {}
-    if latest:
-        reads["latest"] = matches.confirmed().order_by("-confirmed_at", "-id")[:latest]
-    if upcoming:
-        scheduled = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
-        reads["upcoming"] = scheduled.order_by("round", "date", "id")[:upcoming]
-    if cup:
-        reads["cup"] = Match.objects.filter(cup_id=cup_id).order_by("round", "cup_slot")
-    return {label: read.values_list(*MATCH_FIELDS) for label, read in reads.items()}
-
-
-def _rows(rows: Iterable[tuple]) -> list[dict]:
-    """Match rows as the lists and the bracket show them: dicts of MATCH_KEYS, with the teams' names
+def _rows(matches: QuerySet[Match]) -> list[dict]:
+    """Matches as the lists and the bracket show them: dicts of MATCH_KEYS, with the teams' names
     (read with the match: a league's lists name teams of every division, a cup's of no table)."""
-    return [dict(zip(MATCH_KEYS, row, strict=True)) for row in rows]
+    return [dict(zip(MATCH_KEYS, row, strict=True)) for row in matches.values_list(*MATCH_FIELDS)]
 
 
 MEMORIAL_FIELDS = ("pk", "name", "left_at", "position__name", "team__name")
@@ -296,12 +282,8 @@ MEMORIAL_FIELDS = ("pk", "name", "left_at", "position__name", "team__name")
 
 def memorial(limit: int = 20) -> list[dict[str, Any]]:
     """The newest dead first, as the front page names them."""
-    return [dict(zip(MEMORIAL_FIELDS, row, strict=True)) for row in _dead(limit=limit)]
-
-
-@compiled
-def _dead(*, limit: int) -> QuerySet:
-    return Player.objects.filter(status=Player.Status.DEAD).order_by("-left_at").values_list(*MEMORIAL_FIELDS)[:limit]
+    dead = Player.objects.filter(status=Player.Status.DEAD).order_by("-left_at")
+    return [dict(zip(MEMORIAL_FIELDS, row, strict=True)) for row in dead.values_list(*MEMORIAL_FIELDS)[:limit]]
 
 
 def team_history(team: Team) -> list[dict[str, Any]]:

@@ -16,13 +16,12 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.accounts import is_board
-from league.db.compiled import compiled
 from league.refusals import Refusal
 from league.rules import live as rules
 from matches import dice
@@ -443,7 +442,7 @@ def playing_now():
     """Matches being played now: a started log, not ended, the report not yet filed (the front page)."""
     # Most of the week nothing is being played: a plain read of the started matches first, as the
     # whole question takes PostgreSQL longer to plan than to answer (issue 16).
-    if not _a_started_log():
+    if not LiveEvent.objects.filter(kind=Kind.START, match__status=Match.Status.SCHEDULED).exists():
         return Match.objects.none()
     live = LiveEvent.objects.filter(match=OuterRef("pk"), undone_by__isnull=True)
     return (
@@ -453,8 +452,3 @@ def playing_now():
         .select_related("home", "away")
         .order_by("pk")
     )
-
-
-@compiled
-def _a_started_log() -> QuerySet:
-    return LiveEvent.objects.filter(kind=Kind.START, match__status=Match.Status.SCHEDULED).values_list("pk")[:1]

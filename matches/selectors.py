@@ -14,7 +14,6 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from league.db.compiled import compiled
 from league.models import Season
 from matches.models import DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
@@ -57,15 +56,11 @@ def coming_matches(team_id: int, limit: int) -> list[dict]:
     """A team's next matches as its page lists them (`scheduled_for`'s order): the teams', the
     division's or cup's names and the round, read as plain values. Model instances of both teams, the
     division and the cup cost the team page more than the rest of its reads (issue 16)."""
-    return [dict(zip(COMING_FIELDS, row, strict=True)) for row in _coming(team_id, limit=limit)]
-
-
-@compiled
-def _coming(team_id: int, *, limit: int) -> QuerySet[Match]:
     # The few matches first, then their names: PostgreSQL plans the joins of a handful of rows in a
     # third of the time it takes to plan them beside the team and season filters.
     first = scheduled_for([team_id]).select_related(None).values("pk")[:limit]
-    return Match.objects.filter(pk__in=first).order_by(*SOONEST_FIRST).values_list(*COMING_FIELDS)
+    coming = Match.objects.filter(pk__in=first).order_by(*SOONEST_FIRST)
+    return list(coming.values(*COMING_FIELDS))
 
 
 def next_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int, Match]:

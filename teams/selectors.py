@@ -9,11 +9,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.db import models
-from django.db.models import OuterRef, QuerySet, Subquery, Value
+from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 
 from league import rules
-from league.db.compiled import compiled
 from league.rules.records import record_spp
 from teams.models import (
     RECORD_COUNTERS,
@@ -117,7 +116,7 @@ class RosterSheet:
 @dataclass
 class SheetPlayers:
     """A roster's players with the skills they gained and their lasting injuries' stat changes, each
-    in the order it came. The two lists are plain names and numbers, read in one query: the sheet
+    in the order it came. The two lists are plain names and numbers, read as values: the sheet
     shows nothing else of them."""
 
     players: list[Player]
@@ -129,34 +128,19 @@ def sheet_players(team: Team) -> SheetPlayers:
     players = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    found = _gained_and_injuries(team.pk)
+    on_roster = {"player__team": team, "player__status": Player.Status.ACTIVE}
     gained: dict[int, list[str]] = defaultdict(list)
-    for player_id, name, _zero, *_when in sorted(found["gained"], key=_in_order):
+    skills = PlayerSkill.objects.filter(**on_roster).order_by(*IN_ORDER)
+    for player_id, name in skills.values_list("player_id", "skill__name"):
         gained[player_id].append(name)
     injuries: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for player_id, stat, change, *_when in sorted(found["injuries"], key=_in_order):
+    changes = StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster).order_by(*IN_ORDER)
+    for player_id, stat, change in changes.values_list("player_id", "stat", "change"):
         injuries[player_id].append((change, stat))
     return SheetPlayers(players, gained, injuries)
 
 
-@compiled
-def _gained_and_injuries(team_id: int) -> dict[str, QuerySet]:
-    """The skills a team's players on the roster gained and their injuries' stat changes, in one query."""
-    on_roster = {"player__team_id": team_id, "player__status": Player.Status.ACTIVE}
-    return {
-        "gained": PlayerSkill.objects.filter(**on_roster).values_list("player_id", "skill__name", Value(0), *IN_ORDER),
-        "injuries": StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster).values_list(
-            "player_id", "stat", "change", *IN_ORDER
-        ),
-    }
-
-
-IN_ORDER = ("created_at", "pk")  # the order skills and stat changes came in: the last columns of their reads
-
-
-def _in_order(row: tuple) -> tuple:
-    """A union's rows keep no order of their own (league.db.union): sorted here by when they came."""
-    return row[-2:]
+IN_ORDER = ("created_at", "pk")  # the order skills and stat changes came in
 
 
 def choice_label(choices: type[models.Choices], value: str) -> str:
@@ -169,25 +153,16 @@ def position_skills() -> dict[int, list[str]]:
     """Every position's starting skills' names, by position id: catalogue data a page may keep per
     league version (`league.pagecache.per_version`) instead of reading it for each roster."""
     out: dict[int, list[str]] = {}
-    for position_id, name in _starting_skills():
+    starting = Position.skills.through.objects.order_by("skill__name", "pk")
+    for position_id, name in starting.values_list("position_id", "skill__name"):
         out.setdefault(position_id, []).append(name)
     return out
-
-
-@compiled
-def _starting_skills() -> QuerySet:
-    return Position.skills.through.objects.order_by("skill__name", "pk").values_list("position_id", "skill__name")
 
 
 def bought_facility_keys() -> list[str]:
     """Every kind of facility some stadium has: with it `roster_sheet` reads a team's facilities in
     the team's own query (a page keeps it per league version; a purchase is a new version)."""
-    return sorted(key for (key,) in _facility_kinds())
-
-
-@compiled
-def _facility_kinds() -> QuerySet:
-    return Facility.objects.order_by().values_list("key").distinct()
+    return sorted(Facility.objects.order_by().values_list("key", flat=True).distinct())
 
 
 def roster_sheet(
@@ -298,17 +273,12 @@ def player_history(player: Player) -> list[dict[str, Any]]:
     report's deeds, MVPs, injuries, deaths and the board's corrections with their reasons. As values:
     a long career's 60 rows took longer to render as model instances than to read."""
     r = player.team.ruleset.rules
-    rows = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in _history(player.pk)]
+    saved = Player.history.model.objects.filter(id=player.pk).order_by("-history_date", "-history_id")
+    rows = list(saved.values(*HISTORY_FIELDS)[:60])
     for row in rows:
         row["spp"] = record_spp(r, SimpleNamespace(**row))
         row["status_label"] = choice_label(Player.Status, row["status"])
     return rows
-
-
-@compiled
-def _history(player_id: int) -> QuerySet:
-    saved = Player.history.model.objects.filter(id=player_id).order_by("-history_date", "-history_id")
-    return saved.values_list(*HISTORY_FIELDS)[:60]
 
 
 PLAYER_SKILL_FIELDS = ("skill__name", "origin", "roll")
@@ -317,26 +287,11 @@ STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note")
 
 def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The skills a player gained (with where from and the dice) and every change of his stats (with its
-    reason), each in the order it came, in one query; labels in the current language."""
-    found = _skills_and_changes(player_id)
-    gained = [dict(zip(PLAYER_SKILL_FIELDS, row[:3], strict=True)) for row in sorted(found["gained"], key=_in_order)]
+    reason), each in the order it came; labels in the current language."""
+    gained = list(PlayerSkill.objects.filter(player_id=player_id).order_by(*IN_ORDER).values(*PLAYER_SKILL_FIELDS))
     for g in gained:
         g["origin_label"] = choice_label(PlayerSkill.Origin, g["origin"])
-    changes = [
-        dict(zip(STAT_CHANGE_FIELDS, (row[0], row[3], row[1], row[2]), strict=True))
-        for row in sorted(found["changes"], key=_in_order)
-    ]
+    changes = list(StatChange.objects.filter(player_id=player_id).order_by(*IN_ORDER).values(*STAT_CHANGE_FIELDS))
     for c in changes:
         c["reason_label"] = choice_label(StatChange.Reason, c["reason"])
     return gained, changes
-
-
-@compiled
-def _skills_and_changes(player_id: int) -> dict[str, QuerySet]:
-    # one union of six columns: (name, origin, dice, 0) and (stat, reason, note, change), then IN_ORDER's
-    gained = PlayerSkill.objects.filter(player_id=player_id)
-    changes = StatChange.objects.filter(player_id=player_id)
-    return {
-        "gained": gained.values_list(*PLAYER_SKILL_FIELDS, Value(0), *IN_ORDER),
-        "changes": changes.values_list("stat", "reason", "note", "change", *IN_ORDER),
-    }

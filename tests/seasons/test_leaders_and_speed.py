@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from league import rules, stats
 from league import services as league_services
-from league.models import Ruleset, SeasonEnd
+from league.models import Ruleset, Season, SeasonEnd
 from matches.models import Match, PlayerMatch, SquadEntry
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +25,8 @@ def league(make_teams, board_member):
     def play(seasons: int):
         previous = None
         for n in range(seasons):
+            if previous is not None:  # R43: a team plays in one running season at a time
+                Season.objects.filter(pk=previous.pk).update(status=Season.Status.FINISHED)
             season = league_services.create_season(
                 name=f"Season {n + 1}",
                 ruleset=Ruleset.default(),
@@ -69,7 +71,10 @@ def test_pages_use_at_most_six_queries_whatever_the_league_size(client, league, 
     for url in urls:
         client.get(url)  # warm: the parsed ruleset, the session, the per-version catalogue
         cache.clear()  # counted uncached: the page cache would answer in one query
-        with django_assert_max_num_queries(6):
+        # The team page reads its players' gained skills and their injuries as two plain reads (they
+        # were one UNION before issue 25): seven with its per-version catalogue read again.
+        budget = 7 if url == reverse("team", args=[teams[0].pk]) else 6
+        with django_assert_max_num_queries(budget):
             assert client.get(url).status_code == 200, url
 
 
@@ -208,8 +213,8 @@ def test_each_counter_the_leaders_rank_by_has_its_indexes():
 def test_the_front_page_reads_the_same_few_queries_whatever_the_league_size(
     client, league, seasons, django_assert_max_num_queries
 ):
-    """Tables, results, fixtures, leaders (five categories in one read) and memorial of this league
-    (no cup): 11 reads (the latest results and next fixtures are one), with one season behind it or four."""
+    """Tables, results, fixtures, leaders (five categories and their names in one read) and memorial of
+    this league (no cup): at most 11 reads, with one season behind it or four."""
     league(seasons)
     client.get(reverse("home"))
     cache.clear()

@@ -175,6 +175,53 @@ def board_writes(season, teams):
     ]
 
 
+def test_leaders_are_each_categorys_best_as_read_alone(make_teams):
+    """The five categories' best careers come in one read; each category is ranked as its own index
+    reads it (most first, then by player), among the players on a roster."""
+    import random
+
+    from league.leaders import ROSTER_LEADER_STATS, roster_leaders
+    from league.models import PlayerStats
+    from teams.models import Player
+
+    rng = random.Random(25)
+    players = [p for team in make_teams(2) for p in team.players.order_by("number")]
+    for player in players:
+        _career(player, **{stat: rng.choice([0, 1, 2, 2, 3]) for stat in ROSTER_LEADER_STATS if stat != "spp"})
+    Player.objects.filter(pk__in=[p.pk for p in players[::4]]).update(status=Player.Status.DEAD)
+    careers = PlayerStats.objects.filter(season=None, player__status=Player.Status.ACTIVE)
+    board = roster_leaders()
+    for stat in ROSTER_LEADER_STATS:
+        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
+        assert [(p.pk, v) for p, v in board[stat]] == list(best.values_list("player_id", stat)[:5]), stat
+
+
+def test_front_page_lists_the_newest_results_first_and_the_next_fixtures_soonest_first(
+    client, season_with, board_member
+):
+    """Each list as read alone, with its types (aware times on SQLite too); the cup's rounds in order,
+    byes last (moved here from the tests of the UNION that read them together before issue 25)."""
+    season, teams = season_with(4, 3)
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    matches = Match.objects.filter(season=season, division__isnull=False)
+    for n, match in enumerate(matches.order_by("-pk")[:5]):  # confirmed in another order than the fixtures'
+        record_result(match, home_score=n, away_score=1, by=board_member)
+    services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    board = client.get(reverse("home")).context["board"]
+    newest = matches.confirmed().order_by("-confirmed_at", "-id")
+    assert [m["id"] for m in board.latest] == list(newest.values_list("id", flat=True)[:8])
+    assert len(board.latest) == 5 and board.latest[0]["confirmed_at"].tzinfo is not None
+    assert board.latest[0]["home_name"] == Match.objects.get(pk=board.latest[0]["id"]).home.name
+    scheduled = Match.objects.filter(season=season, status=Match.Status.SCHEDULED, home__isnull=False)
+    soonest = scheduled.filter(away__isnull=False).order_by("round", "date", "id").values_list("id", flat=True)
+    assert [m["id"] for m in board.upcoming] == list(soonest[:8])
+    for cup_round in board.bracket:
+        slots = [m["cup_slot"] for m in cup_round]
+        filled = [s for s in slots if s is not None]
+        assert filled == sorted(filled) and slots == filled + [None] * (len(slots) - len(filled))
+
+
 @pytest.mark.parametrize("index", range(5))
 @pytest.mark.parametrize("who", ["anonymous", "coach", "board"])
 def test_board_writes_permission_matrix(client, season_with, board_member, who, index):

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.core.signals import request_finished
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
@@ -20,3 +21,11 @@ class LeagueConfig(AppConfig):
         # Permissions exist only after every app has migrated, so the board's
         # group is given them here rather than in the data migration.
         post_migrate.connect(grant_board_permissions, dispatch_uid="league.grant_board_permissions")
+
+
+class LeagueAdminConfig(admin_apps.AdminConfig):
+    """Django's admin, on the site whose writes raise the league version (league.admin_site)."""
+
+    default = False  # LeagueConfig is this module's app; this one is named in INSTALLED_APPS
+
+    default_site = "league.admin_site.LeagueAdminSite"

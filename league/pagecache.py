@@ -1,16 +1,16 @@
-"""Public pages served from a cache that every write invalidates (issue 16).
+"""Public pages served from a cache that every write invalidates (issues 16, 25).
 
-The key holds the league version (league.db.versioning raises it in the transaction of every league
-write), the language, htmx or not, and the path: a write changes the version, so the next request
-renders afresh, and no one sees a table older than the last confirmed report. Only anonymous
-visitors share cached pages (a logged-in page names its user and his links); their CSRF token is
-put back per request. Everyone gets an ETag and Last-Modified on the same version, and a 304 when
-his copy is current (a logged-in user's ETag holds his id as well).
+The key holds the league version (league.writes raises it after every league write commits), the
+language, htmx or not, and the path: a write changes the version, so the next request renders
+afresh, and no one sees a table older than the last confirmed report. Only anonymous visitors share
+cached pages (a logged-in page names its user and his links); their CSRF token is put back per
+request. Everyone gets an ETag and Last-Modified on the same version, and a 304 when his copy is
+current (a logged-in user's ETag holds his id as well). The version is read on every request, so
+every process serves a page of the current version whatever cache it keeps pages in.
 """
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import re
 from collections.abc import Callable
@@ -18,13 +18,14 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import DatabaseError, connection
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
+
+from league.models import LeagueVersion
 
 # The public pages: the same for every visitor of a role, changed only by league writes.
 CACHED_PAGES = frozenset({"home", "standings", "cup", "team", "player", "leaders", "rules", "season"})
@@ -33,24 +34,11 @@ _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,})"
 
 
 def league_version() -> tuple[str, int, Any] | None:
-    """(token, number, changed_at) as committed, or None while this connection has league writes of
-    its own not yet committed (its reads see data no one else does)."""
-    if getattr(connection, "league_dirty", False):
+    """(token, number, changed_at) as committed (league.writes raises it after every league write), or
+    None inside a transaction, whose reads may see its own writes that no one else sees yet."""
+    if connection.in_atomic_block:
         return None
-    # Read on every public request, cached or not: plain SQL, as the ORM's compiling of even this
-    # query cost more than the database's answer (issue 16's throughput).
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT token, number, changed_at FROM league_leagueversion WHERE id = 1")
-            row = cursor.fetchone()
-    except DatabaseError:  # the table is not migrated yet
-        return None
-    if row is None:
-        return None
-    token, number, changed_at = row
-    if changed_at is not None and timezone.is_naive(changed_at):  # SQLite keeps UTC without an offset
-        changed_at = timezone.make_aware(changed_at, datetime.UTC)
-    return token, number, changed_at
+    return LeagueVersion.objects.filter(pk=1).values_list("token", "number", "changed_at").first()
 
 
 _MEMO: dict[Any, Any] = {}

@@ -7,7 +7,6 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,6 +21,7 @@ from league.models import Ruleset, Season
 from league.ruleset_editor import RulesetEditorForm, differences
 from league.ruleset_preview import PreviewForm, book_examples, team_examples
 from league.views import _require_board
+from league.writes import league_writes
 
 
 def _get_version(request: HttpRequest, pk: int) -> Ruleset:
@@ -73,7 +73,7 @@ def version_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def version_copy(request: HttpRequest, pk: int) -> HttpResponse:
     _require_board(request)
     source = _get_version(request, pk)
-    with transaction.atomic():
+    with league_writes():
         # Copies of one version are made one at a time, so two at once get "(kopi)" and "(kopi 2)".
         source = Ruleset.objects.select_for_update().get(pk=source.pk)
         copy = source.copy_as_draft(_copy_name(source.name), by=request.user)
@@ -95,7 +95,7 @@ def version_edit(request: HttpRequest, pk: int) -> HttpResponse:
         if Ruleset.objects.filter(name=name).exclude(pk=ruleset.pk).exists():
             form.add_error("name", _("Another version already has this name."))
         else:
-            with transaction.atomic():
+            with league_writes():
                 draft = _get_draft_for_update(ruleset.pk)
                 draft.name = name
                 draft.notes = form.cleaned_data["notes"]
@@ -123,7 +123,7 @@ def version_publish(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("rules_version", ruleset.pk)
     form = PublishForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
+        with league_writes():
             draft = _get_draft_for_update(ruleset.pk)
             draft.publish()
         messages.success(request, _("%(name)s is published.") % {"name": draft.name})
@@ -197,7 +197,7 @@ def version_import(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
+        with league_writes():
             draft = _get_draft_for_update(ruleset.pk)
             draft.data = {**form.cleaned_data["file"], "name": draft.name}
             draft.save()

@@ -19,6 +19,7 @@ from league import rules
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.refusals import Refusal
 from league.selectors import division_lines
+from league.writes import league_write
 from matches.cup import advance_cup
 from matches.models import Match
 from teams.ledger import lock_team, post_entry
@@ -43,7 +44,7 @@ def default_divisions(ruleset: Ruleset) -> list[tuple[int, str, int]]:
     return [(1, _("1st division"), dice.get("1", 6)), (2, _("2nd division"), dice.get("2", 5))]
 
 
-@transaction.atomic
+@league_write
 def create_season(
     *,
     name: str,
@@ -173,7 +174,7 @@ def is_running(season: Season) -> bool:
     return Season.objects.running().filter(pk=season.pk).exists()
 
 
-@transaction.atomic
+@league_write
 def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
     """Change who plays in a division, until its first match is played."""
     division = Division.objects.select_for_update().get(pk=division.pk)
@@ -197,7 +198,7 @@ def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
     division.matches.filter(status=Match.Status.SCHEDULED).delete()
 
 
-@transaction.atomic
+@league_write
 def generate_fixtures(division: Division, *, start: date | None = None, days_between: int = 14) -> list[Match]:
     """A double round robin for the division (R31); allowed until its first match is played."""
     division = Division.objects.select_for_update().select_related("season").get(pk=division.pk)
@@ -224,7 +225,7 @@ def generate_fixtures(division: Division, *, start: date | None = None, days_bet
     return Match.objects.bulk_create(matches)
 
 
-@transaction.atomic
+@league_write
 def add_fixture(division: Division, *, round: int, home: Team, away: Team, date: date | None = None) -> Match:
     entries = set(division.entries.values_list("team_id", flat=True))
     if home.pk == away.pk:
@@ -235,7 +236,7 @@ def add_fixture(division: Division, *, round: int, home: Team, away: Team, date:
     return Match.objects.create(season=division.season, division=division, round=round, home=home, away=away, date=date)
 
 
-@transaction.atomic
+@league_write
 def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
@@ -245,7 +246,7 @@ def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
     return match
 
 
-@transaction.atomic
+@league_write
 def start_season(season: Season) -> Season:
     season = Season.objects.select_for_update().get(pk=season.pk)
     if season.status != Season.Status.PLANNED:
@@ -259,7 +260,7 @@ def start_season(season: Season) -> Season:
     return season
 
 
-@transaction.atomic
+@league_write
 def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -> TiebreakGame:
     if winner.pk == loser.pk:
         raise SeasonError([_("A tiebreak game has two teams.")])
@@ -276,7 +277,7 @@ def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -
 # --- the cup (R34) -------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def draw_cup(
     season: Season, *, teams: Sequence[Team], name: str, prize: int, order: Sequence[int] | None = None, by: Any
 ) -> Cup:
@@ -401,7 +402,7 @@ def season_end_preview(season: Season) -> SeasonEndPlan:
     return plan
 
 
-@transaction.atomic
+@league_write
 def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
     """Pay the prizes, hand out trophy re-rolls, move teams up and down, heal niggling injuries
     and create the next season. A second commit does nothing and returns the next season."""

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps as global_apps
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import OuterRef, Subquery
 
 from league import rules
 from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM
+from league.writes import league_write
 
 LEAGUE, CUP = "league", "cup"
 PLAYER_DEEDS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")
@@ -223,7 +224,7 @@ def stamp_lines(apps: Any = global_apps) -> None:
     PlayerMatch.objects.update(confirmed_at=Subquery(confirmed))
 
 
-@transaction.atomic
+@league_write
 def rebuild(apps: Any = global_apps, *, lines: bool = True) -> dict[str, int]:
     """Recompute every kept row from the confirmed matches (the command `rebuild_stats`, the
     migration that creates the tables), and with `lines` the report lines' confirmation times (the

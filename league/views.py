@@ -25,6 +25,7 @@ from league.pagecache import per_version
 from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.ruleset_editor import settings_rows
 from league.selectors import current_season, memorial, season_board
+from league.writes import league_writes
 from matches.live import playing_now
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.models import Team
@@ -376,8 +377,9 @@ def coach_create(request: HttpRequest) -> HttpResponse:
     _require_board(request)
     form = CoachForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        coach = form.save()
-        coach.groups.add(role_group(COACH))
+        with league_writes():
+            coach = form.save()
+            coach.groups.add(role_group(COACH))
         messages.success(request, _("%(name)s can now log in as a coach.") % {"name": coach.get_username()})
         return redirect("coach_create")
     return render(request, "league/coach_form.html", {"form": form})

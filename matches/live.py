@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -24,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from league.accounts import is_board
 from league.refusals import Refusal
 from league.rules import live as rules
+from league.writes import league_write
 from matches import dice
 from matches.models import DiceRoll, HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch, SquadEntry
 from teams.models import Player, Race
@@ -156,7 +156,7 @@ def _lock(match_pk: int) -> Match:
     )
 
 
-@transaction.atomic
+@league_write
 def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
     """Add an entry to the log (or undo one). Sent twice with the same client id, it is recorded once
     and the first entry is returned. Refused, nothing is saved."""

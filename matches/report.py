@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,6 +17,7 @@ from league import stats
 from league.accounts import is_board
 from league.refusals import Refusal
 from league.rules.records import record_spp
+from league.writes import league_write
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import begun
@@ -200,7 +200,7 @@ def _lock(match: Match) -> Match:
     )
 
 
-@transaction.atomic
+@league_write
 def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = False) -> Match:
     """File (or re-file) the report. Nothing is saved if anything in it is impossible."""
     match = _lock(match)
@@ -269,7 +269,7 @@ def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
         raise ReportError([refusal])
 
 
-@transaction.atomic
+@league_write
 def confirm_report(match: Match, *, by: Any) -> Match:
     """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
     match = _lock(match)
@@ -289,7 +289,7 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     return match
 
 
-@transaction.atomic
+@league_write
 def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
     match = _lock(match)
     if match.status != Match.Status.REPORTED:
@@ -303,7 +303,7 @@ def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
     return match
 
 
-@transaction.atomic
+@league_write
 def reopen_report(match: Match, *, by: Any) -> Match:
     """The board reopens a confirmed report: what it counted is taken back, the report stays filed."""
     match = _lock(match)
@@ -323,7 +323,7 @@ def reopen_report(match: Match, *, by: Any) -> Match:
     return match
 
 
-@transaction.atomic
+@league_write
 def void_match(match: Match, *, by: Any) -> Match:
     """The board voids a match: nothing of it counts."""
     match = _lock(match)

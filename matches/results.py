@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import stats
 from league.refusals import Refusal
+from league.writes import league_write
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
 from teams.ledger import lock_team
@@ -34,7 +34,7 @@ def result_problems(match: Match, *, home_score: int, away_score: int, tiebreak_
     return problems
 
 
-@transaction.atomic
+@league_write
 def record_result(
     match: Match,
     *,
@@ -73,7 +73,7 @@ def record_result(
     return match
 
 
-@transaction.atomic
+@league_write
 def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
     """R35 (Oberwald FAQ 3.7): the forfeiting team gets no winnings, MVP or SPP and loses 2 FF, here and
     only here; the opponent is awarded the win 2-0 and rolls its winnings as a winner in its post-match

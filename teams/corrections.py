@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.writes import league_write
 from teams.ledger import lock_team, post_entry
 from teams.models import RECORD_COUNTERS, Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
 from teams.rosters import TeamRuleError, check_roster, current_plan
@@ -53,7 +53,7 @@ def _apply_deltas(
     return changed
 
 
-@transaction.atomic
+@league_write
 def correct_team(
     team: Team,
     *,
@@ -103,7 +103,7 @@ def correct_treasury(team: Team, *, amount: int, reason: str, by: Any) -> Treasu
     return TreasuryEntry.objects.filter(team=team).order_by("-seq").first()
 
 
-@transaction.atomic
+@league_write
 def correct_player(
     player: Player,
     *,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from league import rules
 from league.inputs import NAME_MAX
 from league.models import Ruleset
+from league.writes import league_write
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
@@ -132,7 +133,7 @@ def registration_problems(
     return errors
 
 
-@transaction.atomic
+@league_write
 def register_team(
     record: TeamRecord, *, by: Any, ruleset: Ruleset | None = None, idempotency_key: str | None = None
 ) -> Team:

@@ -19,6 +19,7 @@ from league.models import Ruleset
 from league.numbers import money
 from league.refusals import AlreadyDone
 from league.seasons import team_in_season
+from league.writes import league_write
 from teams.corrections import correct_player, correct_team, correct_treasury  # noqa: F401
 from teams.ledger import (
     ensure_not_done,
@@ -49,7 +50,7 @@ def reroll_phase(team: Team) -> str:
 # --- creating a team -----------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def create_team(
     *,
     coach: Any,
@@ -159,7 +160,7 @@ def _starting_mutation(team: Team, player: Player) -> None:
     )
 
 
-@transaction.atomic
+@league_write
 def choose_starting_mutation(player: Player, skill_name: str, *, by: Any) -> PlayerSkill:
     """The coach's pick after a 12 on the Tzeentch table: any of the table's other results."""
     lock_team(player.team_id)
@@ -188,7 +189,7 @@ def tzeentch_choices(r: rules.Rulebook) -> list[str]:
 # --- managing a team -----------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def hire_player(
     team: Team, position: Position, *, name: str, number: int | None, by: Any, idempotency_key: str | None = None
 ) -> Player:
@@ -212,7 +213,7 @@ def hire_player(
     return player
 
 
-@transaction.atomic
+@league_write
 def fire_player(player: Player, *, by: Any) -> Player:
     lock_team(player.team_id)
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -226,7 +227,7 @@ def fire_player(player: Player, *, by: Any) -> Player:
     return player
 
 
-@transaction.atomic
+@league_write
 def retire_player(player: Player, *, by: Any) -> Player:
     """A living player retired from the roster brings a free assistant coach (R8); nothing is refunded."""
     team = lock_team(player.team_id)
@@ -252,7 +253,7 @@ def _buy_one(team: Team, field: str, price: int, description: str, *, by: Any, i
     return price
 
 
-@transaction.atomic
+@league_write
 def buy_reroll(team: Team, *, by: Any, phase: str | None = None, idempotency_key: str | None = None) -> int:
     team = lock_team(team)
     ensure_not_done(idempotency_key)
@@ -263,7 +264,7 @@ def buy_reroll(team: Team, *, by: Any, phase: str | None = None, idempotency_key
     return _buy_one(team, "rerolls", price, description, by=by, idempotency_key=idempotency_key)
 
 
-@transaction.atomic
+@league_write
 def buy_assistant_coach(team: Team, *, by: Any, idempotency_key: str | None = None) -> int:
     team = lock_team(team)
     ensure_not_done(idempotency_key)
@@ -271,7 +272,7 @@ def buy_assistant_coach(team: Team, *, by: Any, idempotency_key: str | None = No
     return _buy_one(team, "assistant_coaches", price, _("Assistant coach"), by=by, idempotency_key=idempotency_key)
 
 
-@transaction.atomic
+@league_write
 def buy_cheerleader(team: Team, *, by: Any, idempotency_key: str | None = None) -> int:
     team = lock_team(team)
     ensure_not_done(idempotency_key)
@@ -280,7 +281,7 @@ def buy_cheerleader(team: Team, *, by: Any, idempotency_key: str | None = None) 
     return _buy_one(team, "cheerleaders", price, description, by=by, idempotency_key=idempotency_key)
 
 
-@transaction.atomic
+@league_write
 def buy_apothecary(team: Team, *, by: Any, idempotency_key: str | None = None) -> int:
     team = lock_team(team)
     ensure_not_done(idempotency_key)
@@ -294,7 +295,7 @@ def buy_apothecary(team: Team, *, by: Any, idempotency_key: str | None = None) -
     return price
 
 
-@transaction.atomic
+@league_write
 def expand_stadium(team: Team, *, steps: int, by: Any, idempotency_key: str | None = None) -> int:
     """Any number of +10,000 steps, each at half the capacity it starts from (R16)."""
     if steps < 1:
@@ -318,7 +319,7 @@ def expand_stadium(team: Team, *, steps: int, by: Any, idempotency_key: str | No
     return cost
 
 
-@transaction.atomic
+@league_write
 def buy_facility(team: Team, key: str, *, by: Any, idempotency_key: str | None = None) -> int:
     team = lock_team(team)
     ensure_not_done(idempotency_key)
@@ -349,7 +350,7 @@ def buy_facility(team: Team, key: str, *, by: Any, idempotency_key: str | None =
     return cost
 
 
-@transaction.atomic
+@league_write
 def update_player(player: Player, *, name: str, number: int) -> Player:
     lock_team(player.team_id)
     if player.team.players.on_roster().filter(number=number).exclude(pk=player.pk).exists():

@@ -48,6 +48,25 @@ def fresh_page_cache():
     models._PARSED.clear()
 
 
+@pytest.fixture(autouse=True)
+def league_writes_raise_the_version(request):
+    """Issue 25's guard (tests/league_writes.py): app code writes league rows only in league_writes()."""
+    if request.node.get_closest_marker("unguarded"):  # the guard's own test
+        yield
+        return
+    from django.db import connection
+
+    from tests.league_writes import Guard
+
+    guard = Guard()
+    with connection.execute_wrapper(guard):
+        yield
+    if guard.unversioned:
+        pytest.fail(
+            "league rows written outside league.writes (no new league version):\n" + "\n".join(guard.unversioned[:5])
+        )
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, board: bool = False, coach: bool = True, **extra):

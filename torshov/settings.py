@@ -46,7 +46,7 @@ if not DEBUG:
         raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off.")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "league.apps.LeagueAdminConfig",  # django.contrib.admin on league.admin_site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -145,12 +145,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "max_size": int(os.environ.get("DB_POOL_SIZE", "4")),
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
         }
-# The same backends, raising the league version in the transaction of every league write (issue 16).
-DATABASES["default"]["ENGINE"] = {
-    "django.db.backends.postgresql": "league.db.postgresql",
-    "django.db.backends.sqlite3": "league.db.sqlite3",
-}.get(DATABASES["default"]["ENGINE"], DATABASES["default"]["ENGINE"])
-
 # Public pages are cached per league version (league.pagecache). Local memory by default, no server
 # needed; CACHE_URL=redis://host:6379/0 shares one cache between several app servers.
 CACHES = {

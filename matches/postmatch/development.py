@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.writes import league_write
 from matches import dice
 from matches.models import (
     DevelopmentRoll,
@@ -35,7 +35,7 @@ def pending_development(match: Match, team: Team) -> list[tuple[Player, int]]:
     return pending
 
 
-@transaction.atomic
+@league_write
 def roll_development(
     match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
 ) -> list[DevelopmentRoll]:
@@ -177,7 +177,7 @@ def _mutation(
     return name, thrown
 
 
-@transaction.atomic
+@league_write
 def develop(
     match: Match, team: Team, *, choices: Mapping[int, str], entered: Mapping[str, Sequence[int]] | None = None, by: Any
 ) -> PostMatch:

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +22,7 @@ from league.rules.injuries import (
     injury_fate,
 )
 from league.rules.messages import N_, Joined, Msg
+from league.writes import league_write
 from matches import dice
 from matches.models import (
     ApothecaryUse,
@@ -176,7 +176,7 @@ def pending_injury_dice(match: Match, team: Team, facts: InjuryFacts | None = No
     ]
 
 
-@transaction.atomic
+@league_write
 def roll_injury_dice(
     match: Match, team: Team, *, entered: Mapping[str, Sequence[int]] | None = None, by: Any
 ) -> list[str]:
@@ -246,7 +246,7 @@ def revived_by_apothecary(match: Match, team: Team, facts: InjuryFacts | None = 
     ]
 
 
-@transaction.atomic
+@league_write
 def injuries(
     match: Match,
     team: Team,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league import rules, stats
 from league.rules.records import record_spp
+from league.writes import league_write
 from matches import dice
 from matches.models import (
     HandicapDraw,
@@ -84,7 +84,7 @@ def mvp_candidates(match: Match, team: Team, r: rules.Rulebook | None = None) ->
     return r.mvp_candidates(*_mvp_pools(match, team, r))
 
 
-@transaction.atomic
+@league_write
 def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
     """One player at random among those who earned SPP, else among those who played, while the team
     still receives MVPs (R27)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.numbers import money
+from league.writes import league_write
 from matches import dice
 from matches.models import (
     Match,
@@ -34,7 +34,7 @@ from teams.selectors import roster_sheet
 # --- 1. winnings (R17, R19-R21) -----------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def winnings(
     match: Match, team: Team, *, roll: Sequence[int] | None, kiosk: Sequence[int] | None = None, by: Any
 ) -> PostMatch:
@@ -114,7 +114,7 @@ def winnings(
 # --- 3. stadium (R18) -------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
     match, team, postmatch = lock_step(match, team, Step.STADIUM)
     pre = prematch_of(match)
@@ -133,7 +133,7 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
 # --- 6. fan factor (R30) ----------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
     match, team, postmatch = lock_step(match, team, Step.FAN_FACTOR)
     r = postmatch.ruleset.rules
@@ -172,13 +172,13 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
 # --- 7. purchases, 8. new team rating -----------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def purchases_done(match: Match, team: Team, *, by: Any) -> PostMatch:
     match, team, postmatch = lock_step(match, team, Step.PURCHASES)
     return finish_step(postmatch, Step.PURCHASES, "purchases", [_("Purchases made on the team page.")])
 
 
-@transaction.atomic
+@league_write
 def complete(match: Match, team: Team, *, by: Any) -> PostMatch:
     match, team, postmatch = lock_step(match, team, Step.TEAM_RATING)
     sheet = roster_sheet(team.pk)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.rules.messages import N_, Msg
+from league.writes import league_write
 from matches.models import DevelopmentRoll, HandicapDraw, Match, PreMatch, SquadEntry
 from matches.postmatch.development import apply_development, roll_one_development
 from matches.prematch.base import PreMatchError, Step, _explain, _lock_at_step, _settle, chef_bought, team_side
@@ -18,7 +18,7 @@ from teams.models import Player, Race, Team, TreasuryEntry
 # --- 8. Master Chef -----------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     """A Halfling team's extra Master Chef dice, 20,000 each, paid before the match."""
 
@@ -53,7 +53,7 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     return prematch
 
 
-@transaction.atomic
+@league_write
 def inspire(
     match: Match,
     team: Team,
@@ -114,7 +114,7 @@ def inspired_rolls(match: Match, team: Team) -> list[DevelopmentRoll]:
     )
 
 
-@transaction.atomic
+@league_write
 def choose_inspired_development(
     match: Match,
     team: Team,

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.rules.messages import N_, Joined, Msg
+from league.writes import league_write
 from matches import dice
 from matches.models import DiceRoll, Match, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
@@ -29,7 +29,7 @@ from teams.models import Player, Team
 # --- 1. squads ----------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) -> PreMatch:
     """Up to 16 available players (R3); can be changed until the weather is rolled."""
     match, prematch = _lock_at_step(match, Step.SQUADS)
@@ -73,7 +73,7 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
 # --- 2. weather ---------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> PreMatch:
     match, prematch = _lock_at_step(match, Step.WEATHER)
     r = prematch.ruleset.rules
@@ -95,7 +95,7 @@ def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> Pre
 # --- 3. ticket price and venue ------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatch:
     match, prematch = _lock_at_step(match, Step.TICKETS)
     if ticket not in ("ordinary", "cheap", "expensive"):
@@ -140,7 +140,7 @@ def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatc
 # --- 4. gate and vandalism, 5. fan-factor modifier ----------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def roll_gate(
     match: Match,
     *,

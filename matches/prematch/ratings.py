@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.rules.messages import N_, Msg
+from league.writes import league_write
 from matches import dice
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
 from matches.prematch.base import (
@@ -28,7 +28,7 @@ from teams.models import Team
 # --- 6. niggling injuries -----------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def check_niggling(
     match: Match,
     team: Team,
@@ -91,7 +91,7 @@ def check_niggling(
 # --- 7. team ratings and handicap ---------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any) -> PreMatch:
     """The lower-rated team rolls D66 on table 2 as often as table 1 says; duplicates are re-rolled (R22, R23).
     Entered dice are used in order; a duplicate asks for another die."""

@@ -1,5 +1,5 @@
-"""Public pages from a cache that writes invalidate (issue 16): the league version rises in the
-transaction of every league write, a confirmed result shows at once, conditional GET answers 304,
+"""Public pages from a cache that writes invalidate (issues 16, 25): the league version rises after
+every league write commits, a confirmed result shows at once, conditional GET answers 304,
 and no visitor is served a page made for someone else."""
 
 import re
@@ -7,15 +7,17 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from league.db.versioning import is_league_write
 from league.models import LeagueVersion
 from league.pagecache import CSRF_MARK, league_version
+from league.writes import league_writes
 from matches.models import Match
 from matches.results import record_result
+from teams.models import Team
+from tests.league_writes import ROOT, Guard, is_league_write
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,22 +43,31 @@ def number() -> int:
 def test_a_committed_league_write_raises_the_version_once_a_rolled_back_one_not_at_all(make_teams):
     make_teams(1)  # creates the row if the database was flushed
     before = number()
-    with transaction.atomic():
-        from teams.models import Team
-
+    with league_writes():
         Team.objects.update(fan_factor=3)
-        Team.objects.update(fan_factor=4)
+        with league_writes():  # a service calling another: one new version
+            Team.objects.update(fan_factor=4)
         assert league_version() is None  # this connection's own writes: no cached page for it
+        assert number() == before  # nothing is locked or raised inside the writing transaction
     assert number() == before + 1
-    with pytest.raises(RuntimeError), transaction.atomic():
+    with pytest.raises(RuntimeError), league_writes():
         Team.objects.update(fan_factor=5)
         raise RuntimeError
     assert number() == before + 1
-    with transaction.atomic():
-        from django.contrib.sessions.models import Session
 
-        Session.objects.all().delete()  # not the league's data
-    assert number() == before + 1
+
+@pytest.mark.unguarded
+def test_the_guard_fails_app_code_that_writes_league_rows_outside_league_writes(make_teams):
+    make_teams(1)
+    guard = Guard()
+    app_code = compile("Team.objects.update(fan_factor=2)", str(ROOT / "teams" / "services.py"), "exec")
+    with connection.execute_wrapper(guard):
+        Team.objects.update(fan_factor=1)  # a test's own data: no app frame
+        with league_writes():
+            exec(app_code, {"Team": Team})
+        assert guard.unversioned == []
+        exec(app_code, {"Team": Team})
+    assert len(guard.unversioned) == 1 and guard.unversioned[0].startswith("teams/services.py:1")
 
 
 @pytest.mark.parametrize(
@@ -70,7 +81,7 @@ def test_a_committed_league_write_raises_the_version_once_a_rolled_back_one_not_
         ('SELECT * FROM "teams_team"', False),
     ],
 )
-def test_which_statements_are_league_writes(sql, expected):
+def test_which_statements_the_guard_counts_as_league_writes(sql, expected):
     assert is_league_write(sql) is expected
 
 

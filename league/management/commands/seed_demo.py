@@ -13,11 +13,11 @@ from datetime import date, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from league import services as league_services
 from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.models import Ruleset
+from league.writes import league_writes
 from matches import dice
 from matches.models import Match, PlayerMatch, SquadEntry
 from matches.playthrough import demo_choices, walk_postmatch, walk_prematch  # noqa: F401 (demo_choices: tests)
@@ -96,7 +96,7 @@ class Command(BaseCommand):
             self.stdout.write("Teams exist: demo league not loaded.")
             return
         rng = random.Random(seed)
-        with transaction.atomic(), dice.seeded(rng):
+        with league_writes(), dice.seeded(rng):
             self.build(rounds=rounds, rng=rng)
 
     def build(self, *, rounds: int, rng: random.Random) -> None:

@@ -1,0 +1,52 @@
+"""The test-only guard of issue 25: app code that writes the league's rows outside `league.writes`
+would leave the cached pages as they were. Each test's database connection is wrapped; a write to a
+league table (league, matches, teams, or a user) whose nearest app frame is not inside
+`league_writes()` fails the test, naming that frame. Writes made by tests themselves and their
+factories (no app frame) are test data, not the app's, and pass."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from league import writes
+
+ROOT = Path(__file__).resolve().parents[1]
+_APPS = tuple(f"{ROOT / app}/" for app in ("league", "teams", "matches"))
+# Frames that are no writer of their own: the models (a save() override runs for its caller), the
+# migrations, and the reference data the migrations load before there is a league.
+_NOT_WRITERS = ("/models.py", "/models/", "/migrations/", "league/reference_data.py", "league/accounts.py")
+_WRITE = re.compile(
+    r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?((?:league|matches|teams)_\w+|auth_user)"?', re.IGNORECASE
+)
+
+
+def is_league_write(sql: object) -> bool:
+    if not isinstance(sql, str):
+        return False
+    match = _WRITE.match(sql)
+    return bool(match) and match.group(1).lower() != "league_leagueversion"
+
+
+def _writer() -> str | None:
+    """The nearest app frame that writes, as "path:line", or None when no app code is on the stack."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith(_APPS) and not any(part in name for part in _NOT_WRITERS):
+            return f"{Path(name).relative_to(ROOT)}:{frame.f_lineno} ({frame.f_code.co_name})"
+        frame = frame.f_back
+    return None
+
+
+class Guard:
+    def __init__(self) -> None:
+        self.unversioned: list[str] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        if is_league_write(sql) and not writes.writing():
+            writer = _writer()
+            if writer is not None:
+                self.unversioned.append(f"{writer}: {sql[:80]}")
+        return execute(sql, params, many, context)

@@ -313,10 +313,11 @@ def test_the_live_log_refuses_a_touchdown_by_a_dead_player(year):
     checks.live_logs_name_only_players_on_the_pitch()
 
 
-def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_one_thing_before_the_next_match(year):
-    """Found by the machine (not among issue 24's known dead-ends): the board records a forfeit of a
-    team's opponent while the team's last post-match is unfinished; the team then has two unfinished
-    post-matches before its next pre-match, not one."""
+def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_both_to_finish_in_turn(year):
+    """Found by the machine: the board records a forfeit of a team's opponent while the team's last
+    post-match is unfinished. The team then has two post-matches before its next pre-match (the award
+    opens the winner's sequence, R42); refusing the forfeit would hold up the board instead. Both are
+    offered on Mitt lag, each can be finished, and then the pre-match opens."""
     from matches.report import ReportInput, confirm_report, file_report
     from matches.results import record_forfeit
     from tests.seasons.league_year import finish_prematch
@@ -330,3 +331,10 @@ def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_one_th
     other = next(m for m in year.scheduled() if team.pk in (m.home_id, m.away_id))
     record_forfeit(other, other.away if other.home_id == team.pk else other.home, by=year.board)
     checks.teams_can_go_on(year)
+    from django.utils import timezone
+
+    from matches.selectors import coach_todos
+
+    todos = coach_todos(team.coach, [team], year.scheduled(), today=timezone.localdate())
+    assert {t.match.pk for t in todos if t.kind == "postmatch" and t.team.pk == team.pk} == {first.pk, other.pk}
+    assert not [t for t in todos if t.kind == "prematch" and t.team.pk == team.pk]

@@ -52,7 +52,7 @@ lint: $(VENV)/.installed-dev
 
 ## messages: regenerate and compile the translation catalogues (needs GNU gettext)
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l nb -l en --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=mutants
+	$(PY) manage.py makemessages -l nb -l en --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=mutants
 	$(PY) scripts/fill_translations.py locale/nb/LC_MESSAGES/django.po locale/nb/translations.json
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=mutants
 

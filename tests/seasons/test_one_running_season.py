@@ -158,7 +158,7 @@ def test_a_running_season_takes_no_team_of_another_running_season_r43(make_teams
 
 
 def test_the_next_season_starts_once_the_running_one_has_ended_r43(two_seasons, board_member):
-    first, second, teams = two_seasons
+    first, second, _teams = two_seasons
     play_all(first, board_member)
     services.commit_season_end(first, by=board_member, next_name="S1b")
     assert len(services.generate_fixtures(second.divisions.get())) == 6

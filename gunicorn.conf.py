@@ -91,7 +91,7 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 10
 keepalive = 2
 accesslog = "-"
-# gunicorn's default line, and the request id the app logs its lines under (league.middleware).
+# gunicorn's default line, and the request id the app logs its lines under (league.lib.middleware).
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()

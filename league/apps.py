@@ -12,8 +12,9 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         # Not at the top: league.accounts imports the models, which exist only once the app registry is ready.
-        from league import logs, user_admin
+        from league import user_admin
         from league.accounts import grant_board_permissions
+        from league.lib import logs
 
         user_admin.register()
         request_finished.connect(logs.forget_request_id, dispatch_uid="league.forget_request_id")
@@ -24,8 +25,8 @@ class LeagueConfig(AppConfig):
 
 
 class LeagueAdminConfig(admin_apps.AdminConfig):
-    """Django's admin, on the site whose writes raise the league version (league.admin_site)."""
+    """Django's admin, on the site whose writes raise the league version (league.lib.admin_site)."""
 
     default = False  # LeagueConfig is this module's app; this one is named in INSTALLED_APPS
 
-    default_site = "league.admin_site.LeagueAdminSite"
+    default_site = "league.lib.admin_site.LeagueAdminSite"

@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from league.inputs import MONEY_MAX, NAME_MAX, IdModelChoiceField, IdModelMultipleChoiceField, LeagueDateField
+from league.lib.inputs import MONEY_MAX, NAME_MAX, IdModelChoiceField, IdModelMultipleChoiceField, LeagueDateField
 from league.models import Ruleset
 from matches.models import Match
 from teams.models import Team

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from league.numbers import money
+from league.lib.numbers import money
 from league.rules.messages import Msg, message_from_dict, to_json
 
 

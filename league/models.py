@@ -388,7 +388,7 @@ def _version_token() -> str:
 
 
 class LeagueVersion(models.Model):
-    """One row: a number every committed write to the league's data raises (league.pagecache), so a
+    """One row: a number every committed write to the league's data raises (league.lib.pagecache), so a
     cached public page is keyed by the data it shows. The token changes if the row is ever recreated."""
 
     number = models.BigIntegerField(default=0)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from league.inputs import IdModelChoiceField
+from league.lib.inputs import IdModelChoiceField
 from matches.models import Match
 from teams.models import Team
 from teams.selectors import rating_staff, roster_sheet

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league import rules
+from league.lib.refusals import Refusal
+from league.lib.writes import league_write
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
-from league.refusals import Refusal
 from league.selectors import division_lines
-from league.writes import league_write
 from matches.cup import advance_cup
 from matches.models import Match
 from teams.ledger import lock_team, post_entry

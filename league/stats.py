@@ -23,8 +23,8 @@ from django.db import connection
 from django.db.models import OuterRef, Subquery
 
 from league import rules
+from league.lib.writes import league_write
 from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM
-from league.writes import league_write
 
 LEAGUE, CUP = "league", "cup"
 PLAYER_DEEDS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")

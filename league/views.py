@@ -18,14 +18,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league import services
 from league.accounts import COACH, client_ip, is_board, role_group
 from league.forms import CoachForm, CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
-from league.inputs import query_id
 from league.leaders import roster_leaders
+from league.lib.inputs import query_id
+from league.lib.pagecache import per_version
+from league.lib.responses import act_and_redirect, flash_refusal, refusal_on_form
+from league.lib.writes import league_writes
 from league.models import Division, Ruleset, Season
-from league.pagecache import per_version
-from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.ruleset_editor import settings_rows
 from league.selectors import current_season, memorial, season_board
-from league.writes import league_writes
 from matches.live import playing_now
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.models import Team

@@ -4,8 +4,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from league.readonly_admin import ReadOnlyAdminMixin
-from league.refusals import Refusal
+from league.lib.readonly_admin import ReadOnlyAdminMixin
+from league.lib.refusals import Refusal
 from matches.models import ApothecaryUse, DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch
 from matches.report import reopen_report, void_match
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
 from matches.models import DiceRoll, Match
 
 

@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.accounts import is_board
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
+from league.lib.writes import league_write
 from league.rules import live as rules
-from league.writes import league_write
 from matches import dice
 from matches.models import DiceRoll, HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch, SquadEntry
 from teams.models import Player, Race

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
 from league.rules import live as rules
 from matches import dice, live
 from matches.models import LiveEvent, Match

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from league import stats
 from league.accounts import is_board
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
+from league.lib.writes import league_write
 from league.rules.records import record_spp
-from league.writes import league_write
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import begun

@@ -8,8 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import stats
-from league.refusals import Refusal
-from league.writes import league_write
+from league.lib.refusals import Refusal
+from league.lib.writes import league_write
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
 from teams.ledger import lock_team

@@ -10,8 +10,8 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from league import rules
 from league.accounts import is_board
-from league.readonly_admin import ReadOnlyAdminMixin
-from league.responses import refusal_on_form
+from league.lib.readonly_admin import ReadOnlyAdminMixin
+from league.lib.responses import refusal_on_form
 from teams import corrections, ledger, rosters
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 

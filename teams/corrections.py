@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
-from league.writes import league_write
+from league.lib.writes import league_write
 from teams.ledger import lock_team, post_entry
 from teams.models import RECORD_COUNTERS, Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
 from teams.rosters import TeamRuleError, check_roster, current_plan

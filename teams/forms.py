@@ -9,9 +9,9 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from league.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
-from league.numbers import money
-from league.once import TokenField
+from league.lib.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
+from league.lib.numbers import money
+from league.lib.once import TokenField
 from teams.models import RECORD_COUNTERS, Position, Race
 from teams.registration import PlayerRecord, TeamRecord
 

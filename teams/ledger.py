@@ -3,7 +3,7 @@
 Every write locks the team row (select_for_update) inside one transaction, so two purchases at the
 same moment are serialized and cannot together spend more than the treasury holds; the ledger's
 unique (team, seq) and balance ≥ 0 constraints are the database's backstop. A write that comes from a
-rendered form takes its one-time token as `idempotency_key` (league.once): the same form sent twice
+rendered form takes its one-time token as `idempotency_key` (league.lib.once): the same form sent twice
 acts once, the second is AlreadyDone."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils.translation import gettext as _
 
-from league.numbers import money, signed
-from league.once import FORM_KEY_PREFIX
-from league.refusals import AlreadyDone
+from league.lib.numbers import money, signed
+from league.lib.once import FORM_KEY_PREFIX
+from league.lib.refusals import AlreadyDone
 from teams.models import Team, TreasuryEntry
 from teams.rosters import TeamRuleError
 

@@ -9,9 +9,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from league import rules
-from league.inputs import NAME_MAX
+from league.lib.inputs import NAME_MAX
+from league.lib.writes import league_write
 from league.models import Ruleset
-from league.writes import league_write
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry

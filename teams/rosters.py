@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league import rules
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
 from teams.models import Position, Race, Team
 
 

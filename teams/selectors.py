@@ -151,7 +151,7 @@ def choice_label(choices: type[models.Choices], value: str) -> str:
 
 def position_skills() -> dict[int, list[str]]:
     """Every position's starting skills' names, by position id: catalogue data a page may keep per
-    league version (`league.pagecache.per_version`) instead of reading it for each roster."""
+    league version (`league.lib.pagecache.per_version`) instead of reading it for each roster."""
     out: dict[int, list[str]] = {}
     starting = Position.skills.through.objects.order_by("skill__name", "pk")
     for position_id, name in starting.values_list("position_id", "skill__name"):

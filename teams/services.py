@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.lib.numbers import money
+from league.lib.refusals import AlreadyDone
+from league.lib.writes import league_write
 from league.models import Ruleset
-from league.numbers import money
-from league.refusals import AlreadyDone
 from league.seasons import team_in_season
-from league.writes import league_write
 from teams.corrections import correct_player, correct_team, correct_treasury  # noqa: F401
 from teams.ledger import (
     ensure_not_done,

@@ -41,7 +41,8 @@ def fresh_page_cache():
     test's query count would depend on the tests before it."""
     from django.core.cache import cache
 
-    from league import models, pagecache
+    from league import models
+    from league.lib import pagecache
 
     cache.clear()
     pagecache._MEMO.clear()
@@ -63,7 +64,8 @@ def league_writes_raise_the_version(request):
         yield
     if guard.unversioned:
         pytest.fail(
-            "league rows written outside league.writes (no new league version):\n" + "\n".join(guard.unversioned[:5])
+            "league rows written outside league.lib.writes (no new league version):\n"
+            + "\n".join(guard.unversioned[:5])
         )
 
 

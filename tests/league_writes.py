@@ -1,4 +1,4 @@
-"""The test-only guard of issue 25: app code that writes the league's rows outside `league.writes`
+"""The test-only guard of issue 25: app code that writes the league's rows outside `league.lib.writes`
 would leave the cached pages as they were. Each test's database connection is wrapped; a write to a
 league table (league, matches, teams, or a user) whose nearest app frame is not inside
 `league_writes()` fails the test, naming that frame. Writes made by tests themselves and their
@@ -10,7 +10,7 @@ import re
 import sys
 from pathlib import Path
 
-from league import writes
+from league.lib import writes
 
 ROOT = Path(__file__).resolve().parents[1]
 _APPS = tuple(f"{ROOT / app}/" for app in ("league", "teams", "matches"))

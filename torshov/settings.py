@@ -46,7 +46,7 @@ if not DEBUG:
         raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off.")
 
 INSTALLED_APPS = [
-    "league.apps.LeagueAdminConfig",  # django.contrib.admin on league.admin_site
+    "league.apps.LeagueAdminConfig",  # django.contrib.admin on league.lib.admin_site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -64,22 +64,22 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "league.middleware.RequestIdMiddleware",
-    "league.middleware.HealthCheckMiddleware",
+    "league.lib.middleware.RequestIdMiddleware",
+    "league.lib.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "league.middleware.PermissionsPolicyMiddleware",
+    "league.lib.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "league.middleware.LeagueLanguageMiddleware",
+    "league.lib.middleware.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "league.middleware.NotAllowedPageMiddleware",
+    "league.lib.middleware.NotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "league.pagecache.PageCacheMiddleware",
+    "league.lib.pagecache.PageCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a lock-out during authentication into the lock-out page.
     "axes.middleware.AxesMiddleware",
@@ -145,7 +145,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "max_size": int(os.environ.get("DB_POOL_SIZE", "4")),
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
         }
-# Public pages are cached per league version (league.pagecache). Local memory by default, no server
+# Public pages are cached per league version (league.lib.pagecache). Local memory by default, no server
 # needed; CACHE_URL=redis://host:6379/0 shares one cache between several app servers.
 CACHES = {
     "default": (
@@ -239,18 +239,18 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 SECURE_REFERRER_POLICY = "same-origin"
-# The browser features the league never uses, switched off for every page (league.middleware).
+# The browser features the league never uses, switched off for every page (league.lib.middleware).
 PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
 )
 
-# One line per event with the request's id (league.logs); a 4xx without a traceback.
+# One line per event with the request's id (league.lib.logs); a 4xx without a traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "request_id": {"()": "league.logs.RequestIdFilter"},
-        "quiet_client_errors": {"()": "league.logs.QuietClientErrors"},
+        "request_id": {"()": "league.lib.logs.RequestIdFilter"},
+        "quiet_client_errors": {"()": "league.lib.logs.QuietClientErrors"},
     },
     "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["request_id"], "formatter": "line"}},

@@ -18,5 +18,5 @@ urlpatterns = [
 admin.site.site_header = "Torshov Touchdown"
 admin.site.site_title = "Torshov Touchdown"
 
-# A database that does not answer is a Norwegian 503, not a 500 (league.responses.server_error).
-handler500 = "league.responses.server_error"
+# A database that does not answer is a Norwegian 503, not a 500 (league.lib.responses.server_error).
+handler500 = "league.lib.responses.server_error"

@@ -1,9 +1,9 @@
-"""{% form_token %}: the hidden one-time token of a form that is a single button (see league.once)."""
+"""{% form_token %}: the hidden one-time token of a form that is a single button (see league.lib.once)."""
 
 from django import template
 from django.utils.html import format_html
 
-from league.once import new_token
+from league.lib.once import new_token
 
 register = template.Library()
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.numbers import money
+from league.lib.numbers import money
 from matches import prematch as pre
 from matches.forms.fields import DiceField, StepForm, TickField, WholeNumberField
 from matches.models import SquadEntry

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
 from matches.models import (
     Match,
     PostMatch,

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league import rules
-from league.writes import league_write
+from league.lib.writes import league_write
 from matches import dice
 from matches.models import (
     DevelopmentRoll,

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.lib.writes import league_write
 from league.rules import injuries as injury_rules
 from league.rules.injuries import (
     Fate,
@@ -22,7 +23,6 @@ from league.rules.injuries import (
     injury_fate,
 )
 from league.rules.messages import N_, Joined, Msg
-from league.writes import league_write
 from matches import dice
 from matches.models import (
     ApothecaryUse,

@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league import rules, stats
+from league.lib.writes import league_write
 from league.rules.records import record_spp
-from league.writes import league_write
 from matches import dice
 from matches.models import (
     HandicapDraw,

@@ -8,8 +8,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.numbers import money
-from league.writes import league_write
+from league.lib.numbers import money
+from league.lib.writes import league_write
 from matches import dice
 from matches.models import (
     Match,

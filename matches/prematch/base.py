@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from league.refusals import Refusal
+from league.lib.refusals import Refusal
 from league.rules.messages import N_
 from matches.models import DevelopmentRoll, HandicapDraw, Match, PreMatch, SquadEntry
 from teams.models import Player, Race, Team

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.lib.writes import league_write
 from league.rules.messages import N_, Msg
-from league.writes import league_write
 from matches.models import DevelopmentRoll, HandicapDraw, Match, PreMatch, SquadEntry
 from matches.postmatch.development import apply_development, roll_one_development
 from matches.prematch.base import PreMatchError, Step, _explain, _lock_at_step, _settle, chef_bought, team_side

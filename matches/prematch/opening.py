@@ -8,8 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.lib.writes import league_write
 from league.rules.messages import N_, Joined, Msg
-from league.writes import league_write
 from matches import dice
 from matches.models import DiceRoll, Match, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches

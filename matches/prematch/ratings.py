@@ -8,8 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.lib.writes import league_write
 from league.rules.messages import N_, Msg
-from league.writes import league_write
 from matches import dice
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
 from matches.prematch.base import (

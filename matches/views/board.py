@@ -12,9 +12,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league import services as league_services
 from league.forms import ForfeitForm, MoveFixtureForm
-from league.inputs import query_id
+from league.lib.inputs import query_id
+from league.lib.responses import act_and_redirect, flash_refusal
 from league.models import Season
-from league.responses import act_and_redirect, flash_refusal
 from league.selectors import current_season, season_board
 from matches import results
 from matches.models import Match

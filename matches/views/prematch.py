@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from league.refusals import Refusal
-from league.responses import refusal_on_form
+from league.lib.refusals import Refusal
+from league.lib.responses import refusal_on_form
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
 from matches.forms import (

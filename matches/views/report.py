@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.accounts import is_board
-from league.responses import act_and_redirect, refusal_on_form
+from league.lib.responses import act_and_redirect, refusal_on_form
 from matches import live
 from matches.forms import (
     ApothecaryForm,

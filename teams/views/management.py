@@ -19,11 +19,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league import rules
 from league.accounts import is_coach
 from league.confirm import confirm_page, is_confirmed
+from league.lib.numbers import money
+from league.lib.once import TokenForm, form_key
+from league.lib.refusals import AlreadyDone
+from league.lib.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.models import Ruleset
-from league.numbers import money
-from league.once import TokenForm, form_key
-from league.refusals import AlreadyDone
-from league.responses import act_and_redirect, flash_refusal, refusal_on_form
 from teams import ledger, registration, rosters, services
 from teams.forms import (
     ExpandForm,
@@ -178,7 +178,7 @@ def _manage_action(request: HttpRequest, pk: int, action: Callable[[Team], str])
 
 
 def _purchase_key(request: HttpRequest, team: Team, what: str) -> str:
-    """The ledger key of the rendered form this purchase came from (see league.once)."""
+    """The ledger key of the rendered form this purchase came from (see league.lib.once)."""
     form = TokenForm(request.POST)
     if not form.is_valid():
         raise rosters.TeamRuleError(form.errors["token"])

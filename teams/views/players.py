@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.confirm import confirm_page, is_confirmed
+from league.lib.pagecache import per_version
+from league.lib.paging import SlicePage
+from league.lib.refusals import AlreadyDone
+from league.lib.responses import flash_refusal, refusal_on_form
 from league.models import STAT_FIELDS_PLAYER
-from league.pagecache import per_version
-from league.paging import SlicePage
-from league.refusals import AlreadyDone
-from league.responses import flash_refusal, refusal_on_form
 from league.rules.records import block_casualties, record_spp
 from matches.models import PlayerMatch
 from matches.report import COUNTERS

@@ -11,7 +11,7 @@ from unittest import mock
 import pytest
 from django.db import OperationalError
 
-from league.responses import server_error
+from league.lib.responses import server_error
 from tests.foundation.test_gunicorn import ROOT, free_port
 
 pytestmark = pytest.mark.django_db

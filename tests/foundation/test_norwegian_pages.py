@@ -140,7 +140,7 @@ def test_dates_are_written_the_norwegian_way(client, league):
 
 def test_amounts_in_messages_are_written_as_in_the_tables(client, league):
     """A refusal's amounts as the tables write them: 250 000 with a no-break space, not 250,000."""
-    from league.once import new_token
+    from league.lib.once import new_token
 
     _, teams, _ = league
     team = teams[0]  # 350 000 in the treasury after its players

@@ -11,9 +11,9 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from league.lib.pagecache import CSRF_MARK, league_version
+from league.lib.writes import league_writes
 from league.models import LeagueVersion
-from league.pagecache import CSRF_MARK, league_version
-from league.writes import league_writes
 from matches.models import Match
 from matches.results import record_result
 from teams.models import Team

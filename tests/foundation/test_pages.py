@@ -44,7 +44,7 @@ def test_healthz_answers_200_when_the_database_answers(client):
 
 
 def test_healthz_answers_503_when_the_database_does_not(client):
-    with mock.patch("league.middleware.connection.cursor", side_effect=OperationalError("down")):
+    with mock.patch("league.lib.middleware.connection.cursor", side_effect=OperationalError("down")):
         response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["database"] is False

@@ -1,6 +1,6 @@
 """Reads never write (issue 24): a GET of any page, by anyone, in any state of a match, sends no
 INSERT, UPDATE or DELETE. A write on a GET is not only a surprise in the data: every league write
-raises the league version (league.writes), which empties every public page's cache."""
+raises the league version (league.lib.writes), which empties every public page's cache."""
 
 from __future__ import annotations
 

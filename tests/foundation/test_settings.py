@@ -57,7 +57,7 @@ def test_defaults_are_norwegian_and_oslo():
     assert settings.TIME_ZONE == "Europe/Oslo"
     assert "django_htmx.middleware.HtmxMiddleware" in settings.MIDDLEWARE
     # Norwegian whatever the browser asks; English when chosen (issue 12): Django's LocaleMiddleware, narrowed
-    assert "league.middleware.LeagueLanguageMiddleware" in settings.MIDDLEWARE
+    assert "league.lib.middleware.LeagueLanguageMiddleware" in settings.MIDDLEWARE
 
 
 @pytest.mark.django_db

@@ -1,7 +1,7 @@
 """A coach's post-match step racing the board's void or reopen (issue 25): 100 races on PostgreSQL, no
 server error. The league version was once raised inside the writing transaction, just before COMMIT,
 after the deferred foreign-key checks had locked rows: two such transactions deadlocked in 7 races of
-8. It is now raised after the commit (league.writes) and takes no lock inside a write.
+8. It is now raised after the commit (league.lib.writes) and takes no lock inside a write.
 
 Each race is a forfeit (R35), whose forfeiter's purchases step leaves the forfeit voidable (R42) and
 whose awarded team's winnings do not: the three requests go at once, and whichever comes first wins."""

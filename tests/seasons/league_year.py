@@ -4,7 +4,7 @@
 `random.Random` (`matches.dice.seeded`, as seed_demo does), so the same steps give the same league on
 any database. Each action is a method that takes small numbers (which match, which team, a seed for
 the details) and does what a coach or the board does through the same service functions the views
-call; a refusal (`league.refusals.Refusal`) is an answer, not a failure, and changes nothing. The
+call; a refusal (`league.lib.refusals.Refusal`) is an answer, not a failure, and changes nothing. The
 checks that every state must pass are in `league_year_checks.py`.
 """
 
@@ -24,9 +24,9 @@ from django.utils import timezone
 
 from league import services as league_services
 from league.accounts import BOARD, COACH, role_group
+from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
 from league.models import Cup, Ruleset, Season
-from league.refusals import Refusal
 from matches import dice, live, postmatch, prematch
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices

@@ -23,8 +23,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league import stats
+from league.lib.refusals import Refusal
 from league.models import Cup, Ruleset, Season, SeasonEntry
-from league.refusals import Refusal
 from matches import prematch
 from matches.live import effective
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, SquadEntry

@@ -4,7 +4,7 @@
 import pytest
 from django.urls import reverse
 
-from league.inputs import query_id
+from league.lib.inputs import query_id
 from league.models import Cup, Season
 from matches.models import Match
 

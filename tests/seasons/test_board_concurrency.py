@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.lib.once import new_token
 from league.models import Cup, Ruleset, Season
-from league.once import new_token
 from teams.models import Team
 from tests.concurrency import require_postgres, run_together
 

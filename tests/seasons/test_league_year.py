@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from league import models as league_models
-from league import pagecache
+from league.lib import pagecache
 from matches import dice
 from tests.seasons import league_year_checks as checks
 from tests.seasons.league_year import Year

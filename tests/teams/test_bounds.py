@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams.models import Player, Team, TreasuryEntry
 from tests.factories import human_team, position
 from tests.teams.test_register_team import CSV, form, team_json

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams import services
 from teams.models import Team
 from tests.conftest import has_amount

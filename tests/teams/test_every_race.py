@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams import services
 from teams.models import Position, Race, Team
 

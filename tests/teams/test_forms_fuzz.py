@@ -9,7 +9,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams.forms import PLAYER_COLUMNS, TEAM_FIELDS
 from teams.models import Facility, Player, PlayerSkill, Stadium, Team, TreasuryEntry
 from tests.factories import human_team, position

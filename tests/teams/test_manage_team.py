@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams import services
 from teams.models import Player, Team
 from tests.factories import big_guy, human_team, position
@@ -142,7 +142,8 @@ def snapshot(team):
 def test_permission_matrix(client, team, coach, other_coach, board_member, who, name, kwargs, data):
     if data == "hire":
         data = {"position": position("Human", "Linemen").pk, "name": "New", "number": "30"}
-    data = {**data, "token": new_token(), "confirmed": "1"}  # its one-time token (league.once), asked twice (issue 12)
+    # its one-time token (league.lib.once), asked twice (issue 12)
+    data = {**data, "token": new_token(), "confirmed": "1"}
     user = {"anonymous": None, "other_coach": other_coach, "coach": coach, "board": board_member}[who]
     if user:
         client.force_login(user)

@@ -7,7 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from league.once import form_key, is_token, new_token
+from league.lib.once import form_key, is_token, new_token
 from teams import services
 from teams.models import Player, Team, TreasuryEntry
 from tests.factories import human_team, position

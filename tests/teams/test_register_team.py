@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams import services
 from teams.forms import PLAYER_COLUMNS
 from teams.models import Player, Team

@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from league.once import new_token
+from league.lib.once import new_token
 from teams import services
 from teams.models import TreasuryEntry
 from tests.concurrency import require_postgres, run_together

@@ -26,8 +26,8 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.utils import timezone
 
 from league import rules
+from league.lib.writes import league_writes
 from league.management.throughput import front_page_throughput
-from league.writes import league_writes
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from league.inputs import query_id
+from league.lib.inputs import query_id
 
 
 class SlicePage:

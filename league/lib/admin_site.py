@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 
-from league.writes import league_writes
+from league.lib.writes import league_writes
 
 
 class LeagueAdminSite(admin.AdminSite):

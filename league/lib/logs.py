@@ -1,5 +1,5 @@
 """Quiet, useful logs (issue 14): one line for a refused or missing page, the request id on every
-line logged while a request is served (league.middleware.RequestIdMiddleware sets it)."""
+line logged while a request is served (league.lib.middleware.RequestIdMiddleware sets it)."""
 
 import logging
 from contextvars import ContextVar

@@ -1,6 +1,6 @@
 """Writes to the league's data, and the league version they raise (issue 25).
 
-Public pages are cached per league version (league.pagecache). Every write to the league's data runs
+Public pages are cached per league version (league.lib.pagecache). Every write to the league's data runs
 in `league_writes()` (or a function decorated `@league_write`): a transaction that, once it has
 committed, raises the version by one in a statement of its own. So the next request renders afresh,
 and no visitor sees a page older than the last committed write. The version row is never locked
@@ -9,7 +9,7 @@ cannot deadlock one. A crash between the COMMIT and the raise would leave cached
 PAGE_CACHE_SECONDS old: the raise is a single UPDATE run straight after the COMMIT, in the same
 request, and the window is that small.
 
-The services, the admin's saves (league.admin_site) and the commands that write use it; a test-only
+The services, the admin's saves (league.lib.admin_site) and the commands that write use it; a test-only
 guard (tests/conftest.py) fails any test whose app code writes league rows outside it.
 """
 

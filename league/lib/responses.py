@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.template import loader
 from django.views import defaults
 
-from league.refusals import AlreadyDone, Refusal
+from league.lib.refusals import AlreadyDone, Refusal
 
 
 def flash_refusal(request: HttpRequest, refusal: Refusal) -> None:

@@ -1,6 +1,6 @@
 """Public pages served from a cache that every write invalidates (issues 16, 25).
 
-The key holds the league version (league.writes raises it after every league write commits), the
+The key holds the league version (league.lib.writes raises it after every league write commits), the
 language, htmx or not, and the path: a write changes the version, so the next request renders
 afresh, and no one sees a table older than the last confirmed report. Only anonymous visitors share
 cached pages (a logged-in page names its user and his links); their CSRF token is put back per
@@ -34,7 +34,7 @@ _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,})"
 
 
 def league_version() -> tuple[str, int, Any] | None:
-    """(token, number, changed_at) as committed (league.writes raises it after every league write), or
+    """(token, number, changed_at) as committed (league.lib.writes raises it after every league write), or
     None inside a transaction, whose reads may see its own writes that no one else sees yet."""
     if connection.in_atomic_block:
         return None

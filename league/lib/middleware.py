@@ -9,7 +9,7 @@ from django.middleware.locale import LocaleMiddleware
 from django.shortcuts import render
 from django.utils import translation
 
-from league import logs
+from league.lib import logs
 
 HEALTH_PATH = "/healthz"
 
@@ -71,7 +71,7 @@ class RequestIdMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         given = request.headers.get(self.HEADER, "")
         request.id = given if self.SANE.fullmatch(given) else uuid.uuid4().hex
-        # Kept until the request is finished (league.logs.forget_request_id): Django logs a 404
+        # Kept until the request is finished (league.lib.logs.forget_request_id): Django logs a 404
         # after the middleware has returned.
         logs.request_id.set(request.id)
         response = self.get_response(request)

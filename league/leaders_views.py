@@ -6,10 +6,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from league.leaders import PLAYER_STATS, TEAM_STATS, Filters, player_leaders, team_leaders
 from league.lib.inputs import query_id
 from league.lib.pagecache import per_version
 from league.models import Season
+from league.seasons.leaders import PLAYER_STATS, TEAM_STATS, Filters, player_leaders, team_leaders
 from teams.models import Race
 
 

@@ -126,7 +126,7 @@ class SeasonQuerySet(models.QuerySet):
         Started: the board started it, or it has a match (its fixtures, or its cup's draw, which makes
         the first round's matches). The status alone would miss fixtures generated or a cup drawn before
         the board pressed "start", and those teams already have matches to play. Ended: the season end
-        ran (`league.services.commit_season_end` marks it finished and keeps its `SeasonEnd`)."""
+        ran (`league.seasons.services.commit_season_end` marks it finished and keeps its `SeasonEnd`)."""
         match = self.model._meta.get_field("matches").related_model  # matches.Match, a layer above
         started = models.Q(status=Season.Status.RUNNING) | models.Exists(
             match.objects.filter(season=models.OuterRef("pk"))
@@ -269,7 +269,7 @@ class SeasonEnd(models.Model):
         return f"End of {self.season}"
 
 
-# --- kept statistics (issue 16): rows league.stats updates with every result, so the tables and the
+# --- kept statistics (issue 16): rows matches.stats updates with every result, so the tables and the
 # leaders read a handful of rows whatever the league's history; `manage.py rebuild_stats` recomputes them.
 
 STAT_FIELDS_TEAM = (
@@ -295,14 +295,14 @@ STAT_FIELDS_PLAYER = (
 )
 
 
-# The counters the leaders pages rank players by (league.leaders.PLAYER_STATS).
+# The counters the leaders pages rank players by (league.seasons.leaders.PLAYER_STATS).
 LEADER_COUNTERS = ("matches", "completions", "touchdowns", "interceptions", "casualties", "mvps", "spp")
 
 
 class TeamSeasonStats(models.Model):
     """A team's record in one season's league matches (its division line, R31) or cup matches (R34).
 
-    Kept by league.stats in the same transaction as the result that changes it."""
+    Kept by matches.stats in the same transaction as the result that changes it."""
 
     class Competition(models.TextChoices):
         LEAGUE = "league", _("League")

@@ -15,17 +15,25 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league import services
 from league.accounts import COACH, client_ip, is_board, role_group
-from league.forms import CoachForm, CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
-from league.leaders import roster_leaders
 from league.lib.inputs import query_id
 from league.lib.pagecache import per_version
 from league.lib.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.lib.writes import league_writes
 from league.models import Division, Ruleset, Season
 from league.ruleset_editor import settings_rows
-from league.selectors import current_season, memorial, season_board
+from league.seasons import services
+from league.seasons.forms import (
+    CoachForm,
+    CupDrawForm,
+    FixtureForm,
+    FixturesForm,
+    SeasonEndForm,
+    SeasonForm,
+    TiebreakForm,
+)
+from league.seasons.leaders import roster_leaders
+from league.seasons.selectors import current_season, memorial, season_board
 from matches.live import playing_now
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.models import Team

@@ -53,7 +53,7 @@ class MatchAdmin(SimpleHistoryAdmin):
         return fields
 
     def has_add_permission(self, request, obj=None) -> bool:
-        return False  # fixtures come from the season page (league.services)
+        return False  # fixtures come from the season page (league.seasons.services)
 
     def _run(self, request: HttpRequest, queryset: QuerySet[Match], service, done: str) -> None:
         for match in queryset:

@@ -13,11 +13,11 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league import stats
 from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
 from league.rules.records import record_spp
+from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import begun
@@ -281,7 +281,7 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     match.status = Match.Status.CONFIRMED
     match.confirmed_at = timezone.now()
     match.confirmed_by = by
-    _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (league.stats)
+    _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (matches.stats)
     match.save()
     advance_cup(match)
     for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin

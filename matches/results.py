@@ -7,9 +7,9 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league import stats
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
+from matches import stats
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
 from teams.ledger import lock_team
@@ -49,7 +49,7 @@ def record_result(
     confirmed match is refused.
 
     No page records one (RULINGS: a direct result only for a forfeit, R35, and a division's tiebreak
-    game, league.services.record_tiebreak): a match so recorded has no gate for its winnings. Tests use
+    game, league.seasons.services.record_tiebreak): a match so recorded has no gate for its winnings. Tests use
     it to build the tables' data quickly; the league's own scripts play matches through the report."""
     match = Match.objects.select_for_update(of=("self",)).select_related("cup").get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:

@@ -18,8 +18,7 @@ from league import rules
 from league.lib.numbers import money
 from league.lib.refusals import AlreadyDone
 from league.lib.writes import league_write
-from league.models import Ruleset
-from league.seasons import team_in_season
+from league.models import Ruleset, Season
 from teams.corrections import correct_player, correct_team, correct_treasury  # noqa: F401
 from teams.ledger import (
     ensure_not_done,
@@ -44,7 +43,7 @@ from teams.rosters import (
 def reroll_phase(team: Team) -> str:
     """R7: "season" from a season's first match until it ends, "offseason" between seasons."""
 
-    return "season" if team_in_season(team) else "offseason"
+    return "season" if Season.objects.running_with_matches_for(team).exists() else "offseason"
 
 
 # --- creating a team -----------------------------------------------------------------------------

@@ -4,9 +4,9 @@ import os
 
 import pytest
 
-from league import services as league_services
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
+from league.seasons import services as league_services
 from tests import shared
 from tests.shared import shared_fixture
 

@@ -42,8 +42,8 @@ def halflings_against_humans(
     """A league match of 12 Linehobbits (a Master Chef, R39) against 11 Human Linemen with 2 re-rolls,
     walked through the pre-match sequence: nice weather, ordinary tickets, handicap rolls that touch no
     re-roll, and `chef_dice` Master Chef dice bought. The live log's tests and its browser test play it."""
-    from league import services as league_services
     from league.models import Ruleset
+    from league.seasons import services as league_services
     from matches import prematch as pm
     from matches.models import Match
 

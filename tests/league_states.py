@@ -137,8 +137,8 @@ def build_states_league(make_teams, board) -> StatesLeague:
     through: a pre-match begun, a live log started, a report awaiting confirmation, a confirmed match
     whose post-match sequences are one begun and one not; round 2 untouched; a cup of three teams
     with a bye and a forfeit. A draft ruleset for the rules editor's pages."""
-    from league import services as league_services
     from league.models import Ruleset
+    from league.seasons import services as league_services
     from matches import live, postmatch, prematch
     from matches.models import Match, PostMatch
     from matches.playthrough import walk_prematch

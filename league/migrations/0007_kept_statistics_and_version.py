@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 def fill(apps, schema_editor):
     """The version row, and the kept statistics of the matches already played."""
-    from league.stats import rebuild
+    from matches.stats import rebuild
 
     apps.get_model("league", "LeagueVersion").objects.get_or_create(pk=1)
     rebuild(apps, lines=False)  # the lines' confirmation times come with matches 0015, which stamps them

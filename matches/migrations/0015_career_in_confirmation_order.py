@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 def stamp(apps, schema_editor):
     """The lines of the matches confirmed so far get their match's confirmation time."""
-    from league.stats import stamp_lines
+    from matches.stats import stamp_lines
 
     stamp_lines(apps)
 

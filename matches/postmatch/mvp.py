@@ -7,10 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from league import rules, stats
+from league import rules
 from league.lib.writes import league_write
 from league.rules.records import record_spp
-from matches import dice
+from matches import dice, stats
 from matches.models import (
     HandicapDraw,
     Match,
@@ -107,7 +107,7 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
     chosen = Player.objects.get(pk=chosen.pk)
     chosen.mvps += 1
     chosen.save(update_fields=["mvps"])
-    # A line made now, for one who had none, joins his career at the match's confirmation (league.stats).
+    # A line made now, for one who had none, joins his career at the match's confirmation (matches.stats).
     made = {"team": team, "confirmed_at": match.confirmed_at}
     line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults=made)
     line.mvps += 1

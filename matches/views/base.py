@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
 from league.accounts import is_board
-from league.forms import ForfeitForm, MoveFixtureForm
+from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from matches import live
 from matches.forms import (
     DisputeForm,

@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from league import services as league_services
-from league.forms import ForfeitForm, MoveFixtureForm
 from league.lib.inputs import query_id
 from league.lib.responses import act_and_redirect, flash_refusal
 from league.models import Season
-from league.selectors import current_season, season_board
+from league.seasons import services as league_services
+from league.seasons.forms import ForfeitForm, MoveFixtureForm
+from league.seasons.selectors import current_season, season_board
 from matches import results
 from matches.models import Match
 from matches.report import (

@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from league import selectors as league_selectors
 from league.accounts import sees_private
 from league.lib.pagecache import per_version
 from league.lib.paging import SlicePage
+from league.seasons import selectors as league_selectors
 from matches.models import Match
 from matches.selectors import coming_matches
 from teams.models import Position, Race, Skill, Team

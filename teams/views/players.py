@@ -81,7 +81,7 @@ MATCHES_PER_PAGE = 20
 
 
 def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
-    """Each player with his kept career counters (league.stats) as `career_<counter>`, read in the
+    """Each player with his kept career counters (matches.stats) as `career_<counter>`, read in the
     player's own query (a join on his one career row)."""
     players = players.annotate(career=FilteredRelation("stats", condition=Q(stats__season__isnull=True)))
     return players.annotate(**{f"career_{name}": F(f"career__{name}") for name in STAT_FIELDS_PLAYER})

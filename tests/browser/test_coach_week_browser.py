@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
-from league import services
 from league.models import Ruleset
+from league.seasons import services
 from matches.models import Match, PostMatch
 from teams.models import Position, Race
 from teams.services import create_team

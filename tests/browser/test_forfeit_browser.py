@@ -5,7 +5,7 @@ his post-match sequence and picks the squad of his next match."""
 import pytest
 from playwright.sync_api import expect
 
-from league import services
+from league.seasons import services
 from matches.models import Match, PostMatch, SquadEntry
 from teams.models import Team
 from tests.browser.test_phone_browser import PHONE, log_in, too_wide

@@ -4,9 +4,9 @@ import re
 
 from playwright.sync_api import expect
 
-from league import services
 from league.models import Ruleset
-from league.selectors import division_lines
+from league.seasons import services
+from league.seasons.selectors import division_lines
 from matches.models import DiceRoll, Match
 from teams.models import Player, Position, Race, Team
 from teams.services import create_team

@@ -27,8 +27,8 @@ def test_the_policy_is_on_and_the_watcher_sees_a_violation(page, csp_violations)
 
 
 def test_auto_submitting_select_print_button_and_confirmation_work_without_inline_script(page, make_teams, coach):
-    from league import services
     from league.models import Ruleset
+    from league.seasons import services
 
     for name in ("Season 1", "Season 2"):
         teams = make_teams(2, prefix=name.replace(" ", ""))

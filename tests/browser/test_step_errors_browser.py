@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from league import services
+from league.seasons import services
 from matches import prematch as pm
 from matches.models import Match
 from tests.browser.conftest import screenshot

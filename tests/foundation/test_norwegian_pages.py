@@ -7,7 +7,7 @@ from collections import deque
 
 import pytest
 
-from league import services
+from league.seasons import services
 from matches import prematch as pm
 from matches.models import Match
 from matches.report import ReportInput, confirm_report, file_report

@@ -87,7 +87,7 @@ def test_which_statements_the_guard_counts_as_league_writes(sql, expected):
 
 def test_a_confirmed_result_is_on_the_cached_standings_at_once(season_with, board_member):
     season, _teams = season_with(2, 0)
-    from league import services
+    from league.seasons import services
 
     services.generate_fixtures(season.divisions.get(level=1))
     anonymous = Client()

@@ -7,7 +7,7 @@ from collections import deque
 import pytest
 from django.urls import reverse
 
-from league import services
+from league.seasons import services
 
 pytestmark = pytest.mark.django_db
 POLICY = {

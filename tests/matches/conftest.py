@@ -1,7 +1,7 @@
 import pytest
 from django.utils import translation
 
-from league import services
+from league.seasons import services
 from tests.shared import shared_fixture
 
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league import services
 from league.models import Season
+from league.seasons import services
 from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from league import services
+from league.seasons import services
 from matches import dice
 from matches import prematch as pm
 from matches.models import DiceRoll, HandicapDraw, Match, PreMatch, SquadEntry

@@ -4,8 +4,8 @@ the opponent is awarded the win 2-0 and rolls its winnings as a winner; the stan
 import pytest
 from django.urls import reverse
 
-from league import services as league_services
-from league.selectors import division_lines
+from league.seasons import services as league_services
+from league.seasons.selectors import division_lines
 from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import Match, PostMatch

@@ -8,10 +8,10 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
-from league import services as league_services
-from league import stats
 from league.models import PlayerStats, TeamSeasonStats
-from league.selectors import division_lines
+from league.seasons import services as league_services
+from league.seasons.selectors import division_lines
+from matches import stats
 from matches.models import Match
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
 from matches.results import MatchError, record_forfeit, record_result
@@ -59,7 +59,7 @@ def test_a_confirmed_report_counts_the_table_line_and_the_players_in_its_transac
 
 
 def test_the_report_lines_keep_the_confirmation_time(ready_match):
-    """A player's career lists his lines by their match's confirmation, which league.stats keeps on
+    """A player's career lists his lines by their match's confirmation, which matches.stats keeps on
     each line (the MVP step's new line: tests/matches/test_postmatch.py)."""
     match = ready_match
     file_report(match, a_report(match), by=match.home.coach)

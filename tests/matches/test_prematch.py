@@ -133,7 +133,7 @@ def test_handicap_for_the_lower_team_with_a_duplicate_rerolled_r22_r23(league_ma
 
 
 def test_duplicates_are_rolled_again(season_with):
-    from league import services
+    from league.seasons import services
 
     season, _ = season_with(2, 2)
     division = season.divisions.get(level=1)
@@ -153,7 +153,7 @@ def test_duplicates_are_rolled_again(season_with):
 
 
 def test_master_chef_dice_are_paid_once(season_with, make_user):
-    from league import services
+    from league.seasons import services
     from teams.models import Position, Race
     from teams.services import create_team
 

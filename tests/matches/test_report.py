@@ -144,7 +144,7 @@ def test_the_wrong_ap_for_an_action_is_refused(ready_match):
 
 
 def test_a_drawn_cup_match_without_a_tiebreak_winner_is_refused_r34(season_with, board_member):
-    from league import services
+    from league.seasons import services
 
     season, teams = season_with(2, 2)
     cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services as league_services
 from league.reference_data import ensure_reference_data
+from league.seasons import services as league_services
 from matches.models import Match
 from matches.results import record_forfeit
 from tests.concurrency import require_postgres, run_together

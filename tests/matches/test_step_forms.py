@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from league import services
 from league.models import Ruleset
+from league.seasons import services
 from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import ApothecaryUse, DiceRoll, Match, PostMatch, PreMatch, SquadEntry

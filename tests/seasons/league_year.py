@@ -22,11 +22,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from league import services as league_services
 from league.accounts import BOARD, COACH, role_group
 from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
 from league.models import Cup, Ruleset, Season
+from league.seasons import services as league_services
 from matches import dice, live, postmatch, prematch
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices
@@ -646,7 +646,7 @@ class Year:
         if season is None:
             return
         self.note("tiebreaks()")
-        from league.selectors import division_lines
+        from league.seasons.selectors import division_lines
 
         for division in season.divisions.all():
             lines = division_lines(division)

@@ -22,10 +22,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from league import stats
 from league.lib.refusals import Refusal
 from league.models import Cup, Ruleset, Season, SeasonEntry
-from matches import prematch
+from matches import prematch, stats
 from matches.live import effective
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, SquadEntry
 from matches.report import ReportInput, confirm_report, dispute_report, file_report

@@ -121,7 +121,7 @@ def test_a_team_that_is_not_a_choice_is_named_beside_the_division(client, board_
 
 @pytest.mark.parametrize("day", ["9999-12-31", "1999-12-31", "99999-01-01"])
 def test_moving_a_fixture_refuses_a_date_outside_the_league(day):
-    from league.forms import MoveFixtureForm
+    from league.seasons.forms import MoveFixtureForm
 
     form = MoveFixtureForm({"round": "1", "date": day})
     assert not form.is_valid() and "date" in form.errors

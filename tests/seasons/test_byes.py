@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
 from league.models import Ruleset
+from league.seasons import services
 from matches.models import Match
 from tests.shared import shared_fixture
 

@@ -8,9 +8,10 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
-from league import rules, stats
-from league import services as league_services
+from league import rules
 from league.models import Ruleset, Season, SeasonEnd
+from league.seasons import services as league_services
+from matches import stats
 from matches.models import Match, PlayerMatch, SquadEntry
 
 pytestmark = pytest.mark.django_db
@@ -200,8 +201,8 @@ def test_the_ledger_and_the_team_matches_are_paged(client, league, board_member,
 def test_each_counter_the_leaders_rank_by_has_its_indexes():
     """The leaders pages order PlayerStats by these counters, a season's rows and the careers apart;
     a counter without an index would sort every row of a large league."""
-    from league.leaders import PLAYER_STATS
     from league.models import LEADER_COUNTERS, PlayerStats
+    from league.seasons.leaders import PLAYER_STATS
 
     assert set(PLAYER_STATS) == set(LEADER_COUNTERS)
     names = {index.name for index in PlayerStats._meta.indexes}

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
 from league.models import Cup, Ruleset, Season
-from league.selectors import current_season
+from league.seasons import services
+from league.seasons.selectors import current_season
 from matches.models import Match
 from matches.results import record_result
 

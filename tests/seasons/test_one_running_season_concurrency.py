@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
 from league.models import Ruleset, Season, SeasonEntry
+from league.seasons import services
 from tests.concurrency import require_postgres, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from league import services
 from league.models import Season, SeasonEnd
-from league.selectors import division_lines, season_board
+from league.seasons import services
+from league.seasons.selectors import division_lines, season_board
 from matches.models import Match
 from matches.results import MatchError, record_result
 from teams.models import Player, Team

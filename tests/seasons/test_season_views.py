@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from league import services
 from league.models import Cup, Season, TiebreakGame
+from league.seasons import services
 from matches.models import Match
 from matches.results import record_result
 
@@ -180,8 +180,8 @@ def test_leaders_are_each_categorys_best_as_read_alone(make_teams):
     reads it (most first, then by player), among the players on a roster."""
     import random
 
-    from league.leaders import ROSTER_LEADER_STATS, roster_leaders
     from league.models import PlayerStats
+    from league.seasons.leaders import ROSTER_LEADER_STATS, roster_leaders
     from teams.models import Player
 
     rng = random.Random(25)
@@ -263,7 +263,7 @@ def test_result_and_season_end_permission_matrix(client, season_with, board_memb
 
 
 def _career(player, **deeds):
-    """A kept career row (league.stats), its SPP worth the deeds under R28's awards."""
+    """A kept career row (matches.stats), its SPP worth the deeds under R28's awards."""
     from league import rules
     from league.models import PlayerStats
 
@@ -273,7 +273,7 @@ def _career(player, **deeds):
 
 
 def test_leaders_show_each_category_with_its_own_number(client, make_teams):
-    from league.leaders import roster_leaders
+    from league.seasons.leaders import roster_leaders
     from teams.models import Player
 
     team = make_teams(1)[0]
@@ -294,7 +294,7 @@ def test_leaders_show_each_category_with_its_own_number(client, make_teams):
 def test_leaders_read_past_the_best_who_have_left_the_roster(make_teams):
     """Twice as many rows as shown are read in one go; when all of them have died or retired, the
     category is read again among players on a roster."""
-    from league.leaders import roster_leaders
+    from league.seasons.leaders import roster_leaders
     from teams.models import Player
 
     team = make_teams(1)[0]

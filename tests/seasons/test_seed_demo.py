@@ -29,7 +29,7 @@ def test_seed_demo_builds_a_living_league_through_the_services():
 
 def snapshot() -> dict:
     """The league as a visitor sees it, by names (ids differ between builds): tables, results, players."""
-    from league.selectors import division_lines
+    from league.seasons.selectors import division_lines
     from teams.models import Player, TreasuryEntry
 
     names = dict(Team.objects.values_list("pk", "name"))

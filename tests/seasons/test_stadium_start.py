@@ -3,8 +3,8 @@ founded later starts at the capacity of the division it enters (RULINGS, answers
 
 import pytest
 
-from league import services
 from league.models import Ruleset
+from league.seasons import services
 from teams.models import Stadium
 from teams.services import expand_stadium
 

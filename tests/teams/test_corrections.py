@@ -103,7 +103,7 @@ def change_form_data(page) -> dict:
 
 
 def test_the_admin_change_forms_cannot_overwrite_balance_counters_or_status(client, team, board_member, season_with):
-    from league import services as league_services
+    from league.seasons import services as league_services
     from matches.models import Match
 
     client.force_login(board_member)

@@ -71,7 +71,7 @@ def test_the_board_may_publish_them_in_a_setting(client, team, settings):
 
 
 def test_who_filed_a_report_is_for_members(client, season_with, member):
-    from league import services
+    from league.seasons import services
     from matches.models import Match
 
     season, _ = season_with(2, 2)

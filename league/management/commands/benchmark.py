@@ -2,7 +2,7 @@
 
 Builds 200 teams, 10 seasons of 10 divisions (a double round robin each) and a cup per season,
 about 40,000 matches with a report line for each player who played (about 1 M per-player match
-rows), keeps the statistics (league.stats) and ANALYZEs the tables, then reports the median and
+rows), keeps the statistics (matches.stats) and ANALYZEs the tables, then reports the median and
 95th-percentile server time and the query count of the front page, a standings page, a team page,
 the leaders and a long-serving player's page, each uncached and from the page cache; the cost of
 keeping the tables for one confirmed report; the post-match sequence; and the front page's
@@ -183,7 +183,7 @@ class Command(BaseCommand):
             Match.objects.bulk_create(matches, batch_size=2000)
             self._build_lines(season, players_of, lines, rng)
             previous = season
-        from league import stats
+        from matches import stats
         from matches.models import PlayerMatch
 
         t0 = time.perf_counter()
@@ -302,9 +302,9 @@ class Command(BaseCommand):
         self.stdout.write(f"{name:45} {statistics.median(times):10.1f} {p95:10.1f} {queries:8d}{extra}")
 
     def _time_kept_tables(self, count: int) -> None:
-        """The extra cost of a confirmed report for the kept tables: league.stats.count_match on a
+        """The extra cost of a confirmed report for the kept tables: matches.stats.count_match on a
         played match with its report lines, in a transaction rolled back."""
-        from league import stats
+        from matches import stats
         from matches.models import Match
 
         matches = list(

@@ -1,10 +1,10 @@
-"""Recompute the kept tables and player counters from the matches (league.stats)."""
+"""Recompute the kept tables and player counters from the matches (matches.stats)."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from league import stats
+from matches import stats
 
 
 class Command(BaseCommand):

@@ -14,10 +14,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from league import services as league_services
 from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.lib.writes import league_writes
 from league.models import Ruleset
+from league.seasons import services as league_services
 from matches import dice
 from matches.models import Match, PlayerMatch, SquadEntry
 from matches.playthrough import demo_choices, walk_postmatch, walk_prematch  # noqa: F401 (demo_choices: tests)

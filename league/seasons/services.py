@@ -19,7 +19,7 @@ from league import rules
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
-from league.selectors import division_lines
+from league.seasons.selectors import division_lines
 from matches.cup import advance_cup
 from matches.models import Match
 from teams.ledger import lock_team, post_entry

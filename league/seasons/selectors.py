@@ -1,4 +1,4 @@
-"""Reads for the league board: tables, results, fixtures, cup and memorial (the leaders: league.leaders).
+"""Reads for the league board: tables, results, fixtures, cup and memorial (the leaders: league.seasons.leaders).
 
 Every page here uses a fixed number of queries whatever the number of matches: the season's
 matches are read once as plain rows and the tables are computed by league.rules.
@@ -61,7 +61,7 @@ def current_season() -> Season | None:
 
 
 def division_lines(division: Division) -> list[rules.Line]:
-    """One division's table (R31), from its kept lines (league.stats) and recorded tiebreak games."""
+    """One division's table (R31), from its kept lines (matches.stats) and recorded tiebreak games."""
     tables = _ranked_tables(division.season, [division])
     return [line for line, _team in tables[division.pk]]
 
@@ -84,7 +84,7 @@ ENTRY_COLUMNS += ("kept_h2h",)
 
 def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[tuple[rules.Line, TeamName]]]:
     """Each division's lines ranked by R31, with their teams, in one query: the season's entries with
-    their kept lines (league.stats; a team without one has played nothing yet). The head-to-head
+    their kept lines (matches.stats; a team without one has played nothing yet). The head-to-head
     points and the tiebreak games are read only for a tie that reaches them."""
     if not divisions:
         return {}

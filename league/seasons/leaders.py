@@ -1,7 +1,7 @@
 """The leaders' reads (issue 16): the leaders page (players and teams, all-time or one season, by
 race, paged) and the front page's leaders box.
 
-Each reads the kept rows of league.stats: a few queries whatever the number of matches behind them.
+Each reads the kept rows of matches.stats: a few queries whatever the number of matches behind them.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league import views as league_views
+from league.views import pages as league_views
 
 urlpatterns = [
     path("", league_views.home, name="home"),

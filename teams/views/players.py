@@ -14,13 +14,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from league.confirm import confirm_page, is_confirmed
 from league.lib.pagecache import per_version
 from league.lib.paging import SlicePage
 from league.lib.refusals import AlreadyDone
 from league.lib.responses import flash_refusal, refusal_on_form
 from league.models import STAT_FIELDS_PLAYER
 from league.rules.records import block_casualties, record_spp
+from league.views.confirm import confirm_page, is_confirmed
 from matches.models import PlayerMatch
 from matches.report import COUNTERS
 from teams import rosters, services

@@ -41,7 +41,7 @@ def test_a_missing_page_logs_one_line(client, console):
 
 def test_an_error_logs_its_traceback_under_the_request_id_the_response_carries(client, console):
     client.raise_request_exception = False
-    with mock.patch("league.views.current_season", side_effect=RuntimeError("the database fell over")):
+    with mock.patch("league.views.pages.current_season", side_effect=RuntimeError("the database fell over")):
         response = client.get("/")
     assert response.status_code == 500
     output = console.getvalue()

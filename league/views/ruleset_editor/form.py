@@ -10,9 +10,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from league.ruleset_editor.cells import CellError, cell_where, convert, get_path, rules_message, set_path, show
-from league.ruleset_editor.settings import GROUPS, TIEBREAKERS
-from league.ruleset_editor.tables import table_specs
+from league.views.ruleset_editor.cells import CellError, cell_where, convert, get_path, rules_message, set_path, show
+from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS
+from league.views.ruleset_editor.tables import table_specs
 
 
 def _widget(kind: str, choices: tuple[str, ...] = ()) -> forms.Widget:

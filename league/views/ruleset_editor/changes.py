@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from league import rules
-from league.ruleset_editor.cells import cell_where, get_path, show
-from league.ruleset_editor.settings import GROUPS, Path
-from league.ruleset_editor.tables import table_specs
+from league.views.ruleset_editor.cells import cell_where, get_path, show
+from league.views.ruleset_editor.settings import GROUPS, Path
+from league.views.ruleset_editor.tables import table_specs
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from league.lib.pagecache import per_version
 from league.lib.responses import act_and_redirect, flash_refusal, refusal_on_form
 from league.lib.writes import league_writes
 from league.models import Division, Ruleset, Season
-from league.ruleset_editor import settings_rows
 from league.seasons import services
 from league.seasons.forms import (
     CoachForm,
@@ -34,6 +33,7 @@ from league.seasons.forms import (
 )
 from league.seasons.leaders import roster_leaders
 from league.seasons.selectors import current_season, memorial, season_board
+from league.views.ruleset_editor import settings_rows
 from matches.live import playing_now
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.models import Team

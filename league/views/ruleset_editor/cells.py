@@ -9,8 +9,8 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop
 
 from league import rules
-from league.ruleset_editor.settings import GROUPS, TIEBREAKERS, Path, Setting
-from league.ruleset_editor.tables import CellSpec
+from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS, Path, Setting
+from league.views.ruleset_editor.tables import CellSpec
 
 
 def get_path(data: Any, path: Path) -> Any:

@@ -19,9 +19,9 @@ from league import rules
 from league.accounts import is_board
 from league.lib.writes import league_writes
 from league.models import Ruleset, Season
-from league.ruleset_editor import RulesetEditorForm, differences
-from league.ruleset_preview import PreviewForm, book_examples, team_examples
-from league.views import _require_board
+from league.views.pages import _require_board
+from league.views.ruleset_editor import RulesetEditorForm, differences
+from league.views.ruleset_preview import PreviewForm, book_examples, team_examples
 
 
 def _get_version(request: HttpRequest, pk: int) -> Ruleset:

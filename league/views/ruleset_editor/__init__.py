@@ -5,7 +5,7 @@ The layout (groups, labels, units, bounds, rulings, rulebook sections) lives her
 A version's raw data is a JSON object; a cell is a path into it, which also gives the diff.
 """
 
-from league.ruleset_editor.cells import (
+from league.views.ruleset_editor.cells import (
     CellError,
     cell_where,
     convert,
@@ -16,10 +16,10 @@ from league.ruleset_editor.cells import (
     settings_rows,
     show,
 )
-from league.ruleset_editor.changes import Change, differences
-from league.ruleset_editor.form import RulesetEditorForm
-from league.ruleset_editor.settings import GROUPS, TIEBREAKERS, Path, Setting
-from league.ruleset_editor.tables import CellSpec, Column, TableSpec, rules_range_label, table_specs
+from league.views.ruleset_editor.changes import Change, differences
+from league.views.ruleset_editor.form import RulesetEditorForm
+from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS, Path, Setting
+from league.views.ruleset_editor.tables import CellSpec, Column, TableSpec, rules_range_label, table_specs
 
 __all__ = [
     "GROUPS",

@@ -1,11 +1,13 @@
 """The import layers (docs/architecture.md) cover every module: a new module is placed in a layer,
-so `lint-imports` (run by `make test`) checks what it imports. No database."""
+so `lint-imports` (run by `make test`) checks what it imports. A layer names a package (`league.lib`,
+`league.seasons`, `league.views`), which covers every module inside it. No database."""
 
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("league", "teams", "matches")
+LEAGUE_PACKAGES = ("league.lib", "league.seasons", "league.views", "league.rules")
 
 
 def _contract() -> dict:
@@ -45,3 +47,9 @@ def test_the_layers_run_from_the_pages_down_to_the_pure_rules():
     layers = _contract()["layers"]
     assert layers[-1] == "league.rules"
     assert layers[0].split(":")[0].strip() == "torshov"
+
+
+def test_the_contract_names_the_league_packages_not_their_modules():
+    layered = _layered_modules()
+    assert set(LEAGUE_PACKAGES) <= layered
+    assert [n for n in layered if n.startswith(tuple(p + "." for p in LEAGUE_PACKAGES))] == []

@@ -4,6 +4,8 @@ from django.core.signals import request_finished
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
+from league.lib import logs
+
 
 class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -11,17 +13,16 @@ class LeagueConfig(AppConfig):
     verbose_name = _("League")
 
     def ready(self) -> None:
-        # Not at the top: league.accounts imports the models, which exist only once the app registry is ready.
-        from league import user_admin
-        from league.accounts import grant_board_permissions
-        from league.lib import logs
+        # Not at the top: league.apps is imported while the app registry loads, and league.accounts and
+        # league.user_admin import models (league.models, the auth user), which exist only once it is ready.
+        from league import accounts, user_admin
 
         user_admin.register()
         request_finished.connect(logs.forget_request_id, dispatch_uid="league.forget_request_id")
 
         # Permissions exist only after every app has migrated, so the board's
         # group is given them here rather than in the data migration.
-        post_migrate.connect(grant_board_permissions, dispatch_uid="league.grant_board_permissions")
+        post_migrate.connect(accounts.grant_board_permissions, dispatch_uid="league.grant_board_permissions")
 
 
 class LeagueAdminConfig(admin_apps.AdminConfig):

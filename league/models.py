@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import copy
+import secrets
 from functools import cached_property
 from typing import Any
 
@@ -382,8 +383,6 @@ class PlayerStats(models.Model):
 
 
 def _version_token() -> str:
-    import secrets
-
     return secrets.token_hex(8)
 
 

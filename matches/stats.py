@@ -24,7 +24,8 @@ from django.db.models import OuterRef, Subquery
 
 from league import rules
 from league.lib.writes import league_write
-from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM
+from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM, PlayerStats, TeamSeasonStats
+from matches.models import HandicapDraw, PlayerMatch, SquadEntry
 
 LEAGUE, CUP = "league", "cup"
 PLAYER_DEEDS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")
@@ -90,8 +91,6 @@ def _add_team(row: Any, delta: dict[str, Any], sign: int) -> None:
 
 def player_deltas(match_id: int, season_id: int, r: rules.Ruleset) -> dict[tuple[int, int], dict[str, int]]:
     """Each player's changes from one confirmed match, keyed (player, team); three queries."""
-    from matches.models import HandicapDraw, PlayerMatch, SquadEntry
-
     out: dict[tuple[int, int], dict[str, int]] = {}
 
     def row(player_id: int, team_id: int) -> dict[str, int]:
@@ -149,8 +148,6 @@ def count_match(match: Any, *, sign: int) -> None:
     """Add (sign 1) or take back (sign -1) a confirmed match's effects on the kept rows. Called in the
     transaction of the confirmation, result, forfeit, void or reopen, with the match row locked and,
     when counted, its confirmation time set."""
-    from matches.models import PlayerMatch
-
     if sign > 0 and match.confirmed_at is None:
         raise ValueError("A match is counted once it is confirmed: set its confirmed_at first.")
     PlayerMatch.objects.filter(match_id=match.pk).update(confirmed_at=match.confirmed_at if sign > 0 else None)
@@ -173,8 +170,6 @@ def count_mvp(match: Any, *, player_id: int, team_id: int) -> None:
 
 
 def _apply_team_deltas(deltas: list[tuple[tuple[int, int, str], dict[str, Any]]], sign: int) -> None:
-    from league.models import TeamSeasonStats
-
     TeamSeasonStats.objects.bulk_create(
         [TeamSeasonStats(season_id=s, team_id=t, competition=c) for (s, t, c), _d in deltas], ignore_conflicts=True
     )
@@ -193,8 +188,6 @@ def _apply_player_deltas(season_id: int, deltas: dict[tuple[int, int], dict[str,
     are written in player order, so two confirmations never deadlock on them."""
     if not deltas:
         return
-    from league.models import PlayerStats
-
     table = connection.ops.quote_name(PlayerStats._meta.db_table)
     names = list(STAT_FIELDS_PLAYER)
     columns = ", ".join(names)
@@ -306,9 +299,6 @@ def rebuild(apps: Any = global_apps, *, lines: bool = True) -> dict[str, int]:
 def snapshot() -> tuple[set[tuple], set[tuple], set[tuple]]:
     """Every kept row and line's confirmation time as plain values, to compare a rebuild with the
     incremental rows."""
-    from league.models import PlayerStats, TeamSeasonStats
-    from matches.models import PlayerMatch
-
     teams = {
         (*values[:-1], tuple(sorted((k, v) for k, v in values[-1].items() if v)))
         for values in TeamSeasonStats.objects.values_list(

@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
+from django.db.models import Count, F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.utils import timezone
@@ -28,6 +29,12 @@ from django.utils import timezone
 from league import rules
 from league.lib.writes import league_writes
 from league.management.throughput import front_page_throughput
+from league.models import Cup, Division, Ruleset, Season, SeasonEntry
+from matches import stats
+from matches.models import Match, PlayerMatch, SquadEntry
+from matches.playthrough import walk_postmatch, walk_prematch
+from matches.report import LineInput, ReportInput, confirm_report, file_report
+from teams.models import Player, Position, Race, Stadium, Team, TreasuryEntry
 
 
 class Command(BaseCommand):
@@ -61,8 +68,6 @@ class Command(BaseCommand):
         connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False, keepdb=keepdb)
         try:
             started = time.perf_counter()
-            from matches.models import Match
-
             if not Match.objects.exists():
                 self.build(teams=teams, seasons=seasons, divisions=divisions, lines=lines)
             built = time.perf_counter() - started
@@ -75,10 +80,6 @@ class Command(BaseCommand):
     # --- building the league ---------------------------------------------------------------------
 
     def build(self, *, teams: int, seasons: int, divisions: int, lines: int = 11) -> None:
-        from league.models import Cup, Division, Ruleset, Season, SeasonEntry
-        from matches.models import Match
-        from teams.models import Player, Position, Race, Stadium, Team, TreasuryEntry
-
         rng = random.Random(40000)
         User = get_user_model()
         ruleset = Ruleset.default()
@@ -183,9 +184,6 @@ class Command(BaseCommand):
             Match.objects.bulk_create(matches, batch_size=2000)
             self._build_lines(season, players_of, lines, rng)
             previous = season
-        from matches import stats
-        from matches.models import PlayerMatch
-
         t0 = time.perf_counter()
         stats.rebuild()
         kept = time.perf_counter() - t0
@@ -199,8 +197,6 @@ class Command(BaseCommand):
     def _build_lines(self, season, players_of: dict[int, list[int]], lines: int, rng: random.Random) -> None:
         """A report line for `lines` players of each team in each confirmed match, as a real league has
         them: most lines empty-handed, some with a completion, a touchdown or a casualty (R28)."""
-        from matches.models import Match, PlayerMatch
-
         rows = []
         played = Match.objects.filter(season=season, status="confirmed").exclude(away=None)
         for match_id, home_id, away_id in played.values_list("id", "home_id", "away_id"):
@@ -226,12 +222,6 @@ class Command(BaseCommand):
     # --- timing ------------------------------------------------------------------------------------
 
     def report(self, *, requests: int, built: float) -> None:
-        from django.db.models import Count, F
-
-        from league.models import Season
-        from matches.models import PlayerMatch
-        from teams.models import Team
-
         client = Client()
         season = Season.objects.filter(status=Season.Status.RUNNING).first()
         team = Team.objects.order_by("pk").first()
@@ -304,9 +294,6 @@ class Command(BaseCommand):
     def _time_kept_tables(self, count: int) -> None:
         """The extra cost of a confirmed report for the kept tables: matches.stats.count_match on a
         played match with its report lines, in a transaction rolled back."""
-        from matches import stats
-        from matches.models import Match
-
         matches = list(
             Match.objects.filter(status="confirmed", division__isnull=False)
             .select_related("season__ruleset")
@@ -324,8 +311,6 @@ class Command(BaseCommand):
 
     def _time_postmatch(self, count: int) -> None:
         """A whole post-match sequence for one match, both teams, through the services (issue 7)."""
-        from matches.models import Match
-
         matches = list(
             Match.objects.filter(status="scheduled", division__isnull=False, prematch__isnull=True)
             .select_related("home", "away")
@@ -343,10 +328,6 @@ class Command(BaseCommand):
     def _walk_match(self, match) -> tuple[float, int]:
         """Pre-match and report through the services (matches.playthrough, as the demo league plays),
         then the timed post-match of both teams."""
-        from matches.models import SquadEntry
-        from matches.playthrough import walk_postmatch, walk_prematch
-        from matches.report import LineInput, ReportInput, confirm_report, file_report
-
         walk_prematch(match)
         playing = match.squad.filter(status=SquadEntry.Status.PLAYING).order_by("player__number")
         h = [e.player_id for e in playing if e.team_id == match.home_id]

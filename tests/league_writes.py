@@ -15,8 +15,17 @@ from league.lib import writes
 ROOT = Path(__file__).resolve().parents[1]
 _APPS = tuple(f"{ROOT / app}/" for app in ("league", "teams", "matches"))
 # Frames that are no writer of their own: the models (a save() override runs for its caller), the
-# migrations, and the reference data the migrations load before there is a league.
-_NOT_WRITERS = ("/models.py", "/models/", "/migrations/", "league/reference_data.py", "league/accounts.py")
+# middleware a request passes through (Django's log-in view stamps last_login), the migrations, and the
+# reference data the migrations load before there is a league.
+_NOT_WRITERS = (
+    "/models.py",
+    "/models/",
+    "/migrations/",
+    "/middleware.py",
+    "/pagecache.py",
+    "league/reference_data.py",
+    "league/accounts.py",
+)
 _WRITE = re.compile(
     r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?((?:league|matches|teams)_\w+|auth_user)"?', re.IGNORECASE
 )

@@ -44,6 +44,7 @@ def roll_development(
     return development_rolls(match, team, by=by, entered=entered)
 
 
+@league_write
 def development_rolls(
     match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
 ) -> list[DevelopmentRoll]:

@@ -2,6 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from league.accounts import BOARD, grant_board_permissions, role_group
+from league.lib.writes import league_write
 
 
 class Command(BaseCommand):
@@ -12,6 +13,7 @@ class Command(BaseCommand):
         parser.add_argument("--email", default="")
         parser.add_argument("--remove", action="store_true", help="Take the user off the board.")
 
+    @league_write  # the board's names and rights are league data the pages show
     def handle(self, *args, username: str, email: str, remove: bool, **options):
         User = get_user_model()
         grant_board_permissions()

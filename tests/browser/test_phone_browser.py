@@ -43,7 +43,11 @@ def log_in(page, username):
 
 def pages_of(season):
     played = Match.objects.filter(season=season, status=Match.Status.CONFIRMED).order_by("pk").first()
-    coming = Match.objects.filter(season=season, status=Match.Status.SCHEDULED, home__isnull=False).first()
+    coming = (  # a league fixture: its round is the board's number field (a cup round is fixed)
+        Match.objects.filter(season=season, status=Match.Status.SCHEDULED, division__isnull=False)
+        .order_by("pk")
+        .first()
+    )
     # the widest roster: the longest skill lists and names
     team = Team.objects.get(name="Alexander Kiellands Mummies")
     player = Player.objects.filter(team=team).order_by("number").first()

@@ -48,6 +48,7 @@ def server_without_database(tmp_path):
         "SECURE_SSL_REDIRECT": "0",
         "STATIC_ROOT": str(tmp_path / "static"),
         "WEB_CONCURRENCY": "1",
+        "DB_POOL_TIMEOUT": "2",  # the pool's wait for a connection that never comes, then the 503
     }
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()

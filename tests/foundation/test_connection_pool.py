@@ -2,8 +2,6 @@
 gunicorn worker with 16 threads use at most DB_POOL_SIZE connections, and every request is answered."""
 
 import os
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -12,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
-from tests.foundation.test_gunicorn import ROOT, free_port
+from tests.foundation.test_gunicorn import gunicorn_server
 
 pytestmark = [
     pytest.mark.django_db,
@@ -36,25 +34,8 @@ def pooled_server(tmp_path):
         "GUNICORN_THREADS": "16",
         "DB_POOL_SIZE": str(POOL_SIZE),
     }
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", "torshov.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{base}/healthz", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.2)
-    yield base, name
-    proc.terminate()
-    proc.wait(timeout=10)
+    with gunicorn_server(env) as base:
+        yield base, name
 
 
 def test_twenty_clients_share_the_pool_and_all_are_answered(pooled_server):

@@ -1,9 +1,6 @@
 """While the database is away every page is a Norwegian 503 the visitor can wait out, not a 500 (issue 25)."""
 
 import os
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from unittest import mock
@@ -12,7 +9,7 @@ import pytest
 from django.db import OperationalError
 
 from league.lib.responses import server_error
-from tests.foundation.test_gunicorn import ROOT, free_port
+from tests.foundation.test_gunicorn import free_port, gunicorn_server
 
 pytestmark = pytest.mark.django_db
 
@@ -50,26 +47,8 @@ def server_without_database(tmp_path):
         "WEB_CONCURRENCY": "1",
         "DB_POOL_TIMEOUT": "2",  # the pool's wait for a connection that never comes, then the 503
     }
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", "torshov.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{base}/healthz", timeout=1)
-        except urllib.error.HTTPError:
-            break  # it answers (503): the server is up
-        except OSError:
-            time.sleep(0.2)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    with gunicorn_server(env) as base:
+        yield base
 
 
 def test_gunicorn_answers_503_in_norwegian_while_postgresql_is_away(server_without_database):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league import rules
 
-_PARSED: dict[tuple[int, Any], rules.Rulebook] = {}
+_PARSED: dict[tuple[int, Any], rules.Ruleset] = {}
 
 
 class RulesetQuerySet(models.QuerySet):
@@ -74,15 +74,15 @@ class Ruleset(models.Model):
         return self.status == self.Status.PUBLISHED
 
     @cached_property
-    def rules(self) -> rules.Rulebook:
+    def rules(self) -> rules.Ruleset:
         """The pure ruleset this version describes. A published version never changes, so its parsed
         form is shared by every request in the process."""
         if self.is_published and self.pk:
             key = (self.pk, self.published_at)
             if key not in _PARSED:
-                _PARSED[key] = rules.Rulebook.from_data(self.data)
+                _PARSED[key] = rules.Ruleset.from_data(self.data)
             return _PARSED[key]
-        return rules.Rulebook.from_data(self.data)
+        return rules.Ruleset.from_data(self.data)
 
     def clean(self) -> None:
         try:

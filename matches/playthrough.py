@@ -10,7 +10,7 @@ from matches.models import Match, PlayerMatch, SquadEntry
 from teams.models import Race
 
 
-def demo_choices(rolls, r: rules.Rulebook) -> dict[int, str]:
+def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
     """A skill for each roll, never one the player took with an earlier roll of the same match (two
     level-ups at once); a stat or mutation only when no skill is left, as they can clash with the ±2 limit."""
     taken: dict[int, list[str]] = {}
@@ -80,6 +80,6 @@ def walk_postmatch(match: Match) -> None:
                 take(team)
 
 
-def _develop(match: Match, team, r: rules.Rulebook) -> None:
+def _develop(match: Match, team, r: rules.Ruleset) -> None:
     rolls = postmatch.development_rolls(match, team, by=team.coach)
     postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)

@@ -70,7 +70,7 @@ class TeamRecord:
 
 
 def registration_problems(
-    record: TeamRecord, race: Race, r: rules.Rulebook, *, positions: dict[str, Position], skills: dict[str, Skill]
+    record: TeamRecord, race: Race, r: rules.Ruleset, *, positions: dict[str, Position], skills: dict[str, Skill]
 ) -> list[str]:
     """Every reason the record cannot be registered: its players against the race's positions, the
     skills and the stat limit, then the roster against `rules.roster_problems` (no creation budget)."""

@@ -202,7 +202,7 @@ def rating_staff(team: Team) -> dict[str, Any]:
     }
 
 
-def squad_team_rating(r: rules.Rulebook, team: Team, players: list[tuple[int, int]]) -> rules.Explained:
+def squad_team_rating(r: rules.Ruleset, team: Team, players: list[tuple[int, int]]) -> rules.Explained:
     """The TR of the team with these players, each (value, SPP), as its squad (R1-R3): the one helper the
     roster sheet, the pre-match and the post-match read."""
     return r.explain_team_rating(players, **rating_staff(team))

@@ -181,7 +181,7 @@ def choose_starting_mutation(player: Player, skill_name: str, *, by: Any) -> Pla
     )
 
 
-def tzeentch_choices(r: rules.Rulebook) -> list[str]:
+def tzeentch_choices(r: rules.Ruleset) -> list[str]:
     return [b.value for b in r.tables.tzeentch_mutations.bands if b.value != "choice"]
 
 

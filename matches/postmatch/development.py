@@ -77,7 +77,7 @@ def roll_one_development(
     team: Team,
     player: Player,
     index: int,
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     *,
     entered: Mapping[str, Sequence[int]],
     by: Any,
@@ -118,7 +118,7 @@ def _gained_names(player: Player) -> set[str]:
 
 
 def choices_for(
-    roll: DevelopmentRoll, r: rules.Rulebook, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
+    roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
 ) -> list[str]:
     """The choices this roll allows the player now (R29); `skills` saves reading the catalogue again."""
     player = roll.player
@@ -147,7 +147,7 @@ def _mutation(
     player: Player,
     index: int,
     category: str,
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     owned: set[str],
     entered: Mapping[str, Sequence[int]],
     by: Any,
@@ -193,7 +193,7 @@ def develop(
 def apply_development(
     match: Match,
     rolls: Sequence[DevelopmentRoll],
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     *,
     choices: Mapping[int, str],
     entered: Mapping[str, Sequence[int]],

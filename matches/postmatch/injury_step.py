@@ -61,7 +61,7 @@ def _player_die(
     return dice.roll(match, key, step="injuries", entered=entered.get(key), by=by, player=player, **kwargs)
 
 
-def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: Match) -> Msg:
+def _lose_stat(player: Player, stat: str, r: rules.Ruleset, note: str, match: Match) -> Msg:
     """An injury's -1 to a stat, as league.rules decides it: never past -2 from the position's value and
     never moved to another stat (R41); a stat lowered to 0 hits another at random (R29). The part of
     the explanation line says which, R41's refusal too."""
@@ -83,7 +83,7 @@ def _lose_stat(player: Player, stat: str, r: rules.Rulebook, note: str, match: M
     return loss.shown
 
 
-def _revive(player: Player, match: Match, r: rules.Rulebook, by: Any, entered: Mapping[str, Sequence[int]]) -> Msg:
+def _revive(player: Player, match: Match, r: rules.Ruleset, by: Any, entered: Mapping[str, Sequence[int]]) -> Msg:
     """A revived player rolls on the revival table, and the dice for the matches he misses."""
     d = _player_die(match, "revival", player, d66=True, by=by, entered=entered)
     result = r.revival(d.total)
@@ -145,7 +145,7 @@ def _injured(line: PlayerMatch, player: Player, uses: Mapping[tuple[int, str], A
     )
 
 
-def _with_stored_dice(injured: InjuredPlayer, player: Player, stored: Mapping[str, DiceRoll], r: rules.Rulebook):
+def _with_stored_dice(injured: InjuredPlayer, player: Player, stored: Mapping[str, DiceRoll], r: rules.Ruleset):
     """The tree's facts with the Regeneration and serious injury dice rolled so far."""
     regeneration = stored.get(f"regeneration:{player.pk}")
     serious = stored.get(f"serious_injury:{player.pk}")
@@ -219,7 +219,7 @@ def injury_dice_shown(match: Match, team: Team, facts: InjuryFacts | None = None
     return shown
 
 
-def healer_limit(team: Team, r: rules.Rulebook) -> int:
+def healer_limit(team: Team, r: rules.Ruleset) -> int:
     return healer_attempts(team.race.healer, r.settings)[0]
 
 
@@ -386,7 +386,7 @@ def _serious_injury(
     player: Player,
     injured: InjuredPlayer,
     dead: list[Player],
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     by: Any,
     entered: Mapping[str, Sequence[int]],
 ) -> str:

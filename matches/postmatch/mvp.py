@@ -32,7 +32,7 @@ def inspired_player_id(match: Match, team: Team) -> int | None:
     )
 
 
-def earned_this_match(match: Match, team: Team, r: rules.Rulebook) -> dict[int, tuple[Player, int]]:
+def earned_this_match(match: Match, team: Team, r: rules.Ruleset) -> dict[int, tuple[Player, int]]:
     """Each player's SPP from this match: his report line, his MVP, and an Inspiration MVP (R23)."""
     earned = {
         line.player_id: (line.player, _match_spp(line, r))
@@ -50,11 +50,11 @@ def earned_this_match(match: Match, team: Team, r: rules.Rulebook) -> dict[int, 
     return earned
 
 
-def _match_spp(line: PlayerMatch, r: rules.Rulebook) -> int:
+def _match_spp(line: PlayerMatch, r: rules.Ruleset) -> int:
     return record_spp(r, line)
 
 
-def _mvp_pools(match: Match, team: Team, r: rules.Rulebook) -> tuple[list[Player], list[Player]]:
+def _mvp_pools(match: Match, team: Team, r: rules.Ruleset) -> tuple[list[Player], list[Player]]:
     """Those on the roster who earned SPP in the match, and those who played; never the inspired (R23)."""
     earned = [
         line.player
@@ -75,7 +75,7 @@ def _mvp_pools(match: Match, team: Team, r: rules.Rulebook) -> tuple[list[Player
     return earned, played
 
 
-def mvp_candidates(match: Match, team: Team, r: rules.Rulebook | None = None) -> list[Player] | None:
+def mvp_candidates(match: Match, team: Team, r: rules.Ruleset | None = None) -> list[Player] | None:
     """The MVP's candidates in the die's order (face 1 is the first), or None when the team receives
     no more MVPs (R27)."""
     r = r or match.season.ruleset.rules

@@ -29,7 +29,7 @@ def opponents_dead(match: Match, team: Team) -> list[Player]:
     ]
 
 
-def _new_player(team: Team, position_name: str, name: str, r: rules.Rulebook) -> Player | None:
+def _new_player(team: Team, position_name: str, name: str, r: rules.Ruleset) -> Player | None:
     """A free player for the roster if the position's limit and the roster allow it (R25)."""
 
     position = Position.objects.filter(race=team.race, name=position_name).first()
@@ -41,7 +41,7 @@ def _new_player(team: Team, position_name: str, name: str, r: rules.Rulebook) ->
     return Player.objects.create(team=team, position=position, name=name, number=next_number(team))
 
 
-def raise_the_dead(match: Match, team: Team, r: rules.Rulebook, raise_zombie: int | None) -> list[str]:
+def raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int | None) -> list[str]:
     """The Necromancer raises one dead opponent (not Stunty, not a Big Guy) as a Zombie; a Beast of
     Nurgle's unhealed kill gives the Nurgle team a Rotter; each only within limits and roster room (R25)."""
     lines: list[str] = []

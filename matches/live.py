@@ -28,10 +28,14 @@ from matches import dice
 from matches.models import DiceRoll, HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch, SquadEntry
 from teams.models import Player, Race
 
-Kind = LiveEvent.Kind
-PLAYER_KINDS = {Kind.TOUCHDOWN, Kind.COMPLETION, Kind.INTERCEPTION, Kind.SENT_OFF}
-VICTIM_KINDS = {Kind.CASUALTY, Kind.CROWD, Kind.INJURY, Kind.KO}
-INJURY_KINDS = {Kind.CASUALTY, Kind.CROWD, Kind.INJURY}
+PLAYER_KINDS = {
+    LiveEvent.Kind.TOUCHDOWN,
+    LiveEvent.Kind.COMPLETION,
+    LiveEvent.Kind.INTERCEPTION,
+    LiveEvent.Kind.SENT_OFF,
+}
+VICTIM_KINDS = {LiveEvent.Kind.CASUALTY, LiveEvent.Kind.CROWD, LiveEvent.Kind.INJURY, LiveEvent.Kind.KO}
+INJURY_KINDS = {LiveEvent.Kind.CASUALTY, LiveEvent.Kind.CROWD, LiveEvent.Kind.INJURY}
 LIVE_INJURIES = [c for c in PlayerMatch.Injury.choices if c[0]]
 
 
@@ -103,7 +107,7 @@ def team_of(match: Match, side: str | None) -> Any:
 def effective(events: Sequence[LiveEvent]) -> list[LiveEvent]:
     """The entries that count: neither an undo nor undone."""
     undone = {e.undoes_id for e in events if e.undoes_id}
-    return [e for e in events if e.kind != Kind.UNDO and e.pk not in undone]
+    return [e for e in events if e.kind != LiveEvent.Kind.UNDO and e.pk not in undone]
 
 
 def as_rules_events(match: Match, events: Sequence[LiveEvent]) -> list[rules.Event]:
@@ -133,7 +137,7 @@ def setup_now(match: Match, prematch: PreMatch) -> dict:
 
 
 def setup_of(match: Match, prematch: PreMatch | None, events: Sequence[LiveEvent]) -> rules.Setup:
-    start = next((e for e in effective(events) if e.kind == Kind.START), None)
+    start = next((e for e in effective(events) if e.kind == LiveEvent.Kind.START), None)
     raw = start.data.get("setup") if start else None
     if raw is None:
         raw = setup_now(match, prematch) if prematch else {"rerolls": {}, "weather": "", "doom": []}
@@ -176,31 +180,31 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
         )
     state = derive(match, prematch, events)
     event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by)
-    if entry.kind == Kind.UNDO:
+    if entry.kind == LiveEvent.Kind.UNDO:
         _undo(event, entry, events, by)
-    elif entry.kind == Kind.START:
+    elif entry.kind == LiveEvent.Kind.START:
         if state.started:
             raise LiveError([_("The match has started.")])
         event.data = {"setup": setup_now(match, prematch), "chef": _chef(match, prematch, 1, entry, by)}
-    elif entry.kind == Kind.HALF_TIME:
+    elif entry.kind == LiveEvent.Kind.HALF_TIME:
         if state.half != 1:
             raise LiveError([_("Half-time comes after the first half.")])
         event.data = {"chef": _chef(match, prematch, 2, entry, by)}
-    elif entry.kind == Kind.END:
+    elif entry.kind == LiveEvent.Kind.END:
         if state.half != 2:
             raise LiveError([_("The match ends after the second half.")])
     elif not state.playing:
         raise LiveError([_("The match has ended.") if state.ended else _("Start the match first.")])
-    elif entry.kind == Kind.KICKOFF:
+    elif entry.kind == LiveEvent.Kind.KICKOFF:
         event.team = team_of(match, state.kicking)
         event.data = _kickoff(match, prematch, state, entry, by)
-    elif entry.kind in (Kind.TURN, Kind.REROLL):
+    elif entry.kind in (LiveEvent.Kind.TURN, LiveEvent.Kind.REROLL):
         side = side_of(match, entry.team_id) if entry.team_id in (match.home_id, match.away_id) else None
         if side is None:
             raise LiveError([_("Choose one of the two teams.")])
-        if entry.kind == Kind.TURN and side != state.active:
+        if entry.kind == LiveEvent.Kind.TURN and side != state.active:
             raise LiveError([_("It is not that team's turn: the page was behind. Look again.")])
-        if entry.kind == Kind.REROLL and state.rerolls_left(side) < 1:
+        if entry.kind == LiveEvent.Kind.REROLL and state.rerolls_left(side) < 1:
             raise LiveError([_("%(team)s has no team re-rolls left this half.") % {"team": team_of(match, side).name}])
         event.team = team_of(match, side)
     elif entry.kind in PLAYER_KINDS | VICTIM_KINDS:
@@ -214,7 +218,7 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
 
 def _undo(event: LiveEvent, entry: EventInput, events: Sequence[LiveEvent], by: Any) -> None:
     target = next((e for e in events if e.pk == entry.undoes_id), None)
-    if target is None or target.kind == Kind.UNDO:
+    if target is None or target.kind == LiveEvent.Kind.UNDO:
         raise LiveError([_("There is no such entry to undo.")])
     if any(e.undoes_id == target.pk for e in events):
         raise LiveError([_("That entry is undone already.")])
@@ -232,7 +236,7 @@ def _players(match: Match, event: LiveEvent, entry: EventInput) -> None:
             "player_id", "team_id"
         )
     )
-    needs_player = entry.kind in PLAYER_KINDS or entry.kind == Kind.CASUALTY
+    needs_player = entry.kind in PLAYER_KINDS or entry.kind == LiveEvent.Kind.CASUALTY
     needs_victim = entry.kind in VICTIM_KINDS
     if needs_player and not entry.player_id:
         raise LiveError([_("Choose the player.")])
@@ -244,9 +248,9 @@ def _players(match: Match, event: LiveEvent, entry: EventInput) -> None:
         raise LiveError([_("A player does not hurt his own team mate here: log it as an injury.")])
     if entry.kind in INJURY_KINDS and entry.injury not in dict(LIVE_INJURIES):
         raise LiveError([_("Choose the injury: badly hurt, serious injury or dead.")])
-    if entry.kind == Kind.CASUALTY and entry.how not in (rules.BLOCK, rules.FOUL):
+    if entry.kind == LiveEvent.Kind.CASUALTY and entry.how not in (rules.BLOCK, rules.FOUL):
         raise LiveError([_("By block or by foul?")])
-    event.player_id = entry.player_id if entry.kind not in (Kind.INJURY, Kind.KO) else None
+    event.player_id = entry.player_id if entry.kind not in (LiveEvent.Kind.INJURY, LiveEvent.Kind.KO) else None
     event.victim_id = entry.victim_id if needs_victim else None
     if event.player_id:
         event.team_id = squad[event.player_id]
@@ -254,11 +258,11 @@ def _players(match: Match, event: LiveEvent, entry: EventInput) -> None:
         victim_team = squad[event.victim_id]
         event.team_id = (
             (match.away_id if victim_team == match.home_id else match.home_id)
-            if entry.kind == Kind.CROWD
+            if entry.kind == LiveEvent.Kind.CROWD
             else victim_team
         )
     if entry.kind in INJURY_KINDS:
-        event.data = {"injury": entry.injury, **({"how": entry.how} if entry.kind == Kind.CASUALTY else {})}
+        event.data = {"injury": entry.injury, **({"how": entry.how} if entry.kind == LiveEvent.Kind.CASUALTY else {})}
 
 
 OUT_OF_PLAY = {  # why a player is out of play (league.rules.live.out_of_play) → the refusal
@@ -409,7 +413,7 @@ def report_prefill(match: Match) -> dict | None:
     filing coach's to add."""
     events = list(LiveEvent.objects.filter(match=match))
     kept = as_rules_events(match, events)
-    if not any(e.kind == Kind.END for e in kept):
+    if not any(e.kind == LiveEvent.Kind.END for e in kept):
         return None
     state = rules.derive(setup_of(match, None, events), kept)
     lines = {
@@ -442,13 +446,13 @@ def playing_now():
     """Matches being played now: a started log, not ended, the report not yet filed (the front page)."""
     # Most of the week nothing is being played: a plain read of the started matches first, as the
     # whole question takes PostgreSQL longer to plan than to answer (issue 16).
-    if not LiveEvent.objects.filter(kind=Kind.START, match__status=Match.Status.SCHEDULED).exists():
+    if not LiveEvent.objects.filter(kind=LiveEvent.Kind.START, match__status=Match.Status.SCHEDULED).exists():
         return Match.objects.none()
     live = LiveEvent.objects.filter(match=OuterRef("pk"), undone_by__isnull=True)
     return (
         Match.objects.filter(status=Match.Status.SCHEDULED)
-        .filter(Exists(live.filter(kind=Kind.START)))
-        .exclude(Exists(live.filter(kind=Kind.END)))
+        .filter(Exists(live.filter(kind=LiveEvent.Kind.START)))
+        .exclude(Exists(live.filter(kind=LiveEvent.Kind.END)))
         .select_related("home", "away")
         .order_by("pk")
     )

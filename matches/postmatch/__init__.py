@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from matches.postmatch.base import (
     PostMatchError,
-    Step,
     begun,
     get_postmatch,
     progress,
@@ -51,7 +50,6 @@ from matches.postmatch.steps import complete, fan_factor, purchases_done, stadiu
 __all__ = [
     "InjuryFacts",
     "PostMatchError",
-    "Step",
     "apply_development",
     "begun",
     "choices_for",

@@ -32,7 +32,7 @@ from matches.models import (
     PostMatch,
     SquadEntry,
 )
-from matches.postmatch.base import PostMatchError, Step, finish_step, lock_step, prematch_of
+from matches.postmatch.base import PostMatchError, finish_step, lock_step, prematch_of
 from matches.postmatch.raising import raise_the_dead
 from teams.ledger import post_entry
 from teams.models import Player, Race, StatChange, Team, TreasuryEntry
@@ -181,7 +181,7 @@ def roll_injury_dice(
     match: Match, team: Team, *, entered: Mapping[str, Sequence[int]] | None = None, by: Any
 ) -> list[str]:
     """Roll (once) the Regeneration and serious injury dice, so the coach knows who is dead (R25)."""
-    match, team, _postmatch = lock_step(match, team, Step.INJURIES)
+    match, team, _postmatch = lock_step(match, team, PostMatch.Step.INJURIES)
     r = match.season.ruleset.rules
     entered = entered or {}
     rolled = []
@@ -259,7 +259,7 @@ def injuries(
     """Regeneration, the serious injury table for the unhealed, the Bandage Crew (or the Apprentice /
     Familiar) on the dead, the revival table; fees from the treasury, this match's winnings included."""
 
-    match, team, postmatch = lock_step(match, team, Step.INJURIES)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.INJURIES)
     r = postmatch.ruleset.rules
     s = r.settings
     entered = entered or {}
@@ -378,7 +378,7 @@ def injuries(
         _bury(pk)
         lines.append(_("%(player)s is dead. ✝") % {"player": by_id[pk]})
     lines += raise_the_dead(match, team, r, raise_zombie)
-    return finish_step(postmatch, Step.INJURIES, "injuries", lines or [_("No injuries.")])
+    return finish_step(postmatch, PostMatch.Step.INJURIES, "injuries", lines or [_("No injuries.")])
 
 
 def _serious_injury(

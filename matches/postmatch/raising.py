@@ -11,7 +11,7 @@ from matches.models import (
     PlayerMatch,
     PostMatch,
 )
-from matches.postmatch.base import PostMatchError, Step
+from matches.postmatch.base import PostMatchError
 from teams.models import Player, Position, Team
 from teams.rosters import next_number
 
@@ -54,7 +54,10 @@ def raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int
     if rot:
         killed = killed.filter(injured_by__position__name=injury_rules.BEAST_OF_NURGLE)
     needs_opponent = (necromancer and raise_zombie) or (rot and killed.exists())
-    if needs_opponent and not PostMatch.objects.filter(match=match, team=opponent, done__gte=Step.INJURIES).exists():
+    if (
+        needs_opponent
+        and not PostMatch.objects.filter(match=match, team=opponent, done__gte=PostMatch.Step.INJURIES).exists()
+    ):
         raise PostMatchError(
             [_("Wait for %(team)s's injuries step: only the dead who stay dead can rise.") % {"team": opponent.name}]
         )

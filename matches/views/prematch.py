@@ -30,7 +30,6 @@ from matches.forms import (
     WeatherForm,
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
-from matches.prematch import Step
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
 from teams.models import Player, Race, Team
 
@@ -59,7 +58,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
             (roll, postmatch_service.choices_for(roll, prematch.ruleset.rules))
             for roll in prematch_service.inspired_rolls(match, team)
         ]
-        if done >= Step.HANDICAP
+        if done >= PreMatch.Step.HANDICAP
         else []
         for team in (match.home, match.away)
     }
@@ -82,17 +81,17 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
                 "squad": squad,
                 "mine": mine,
                 "squad_form": form(SquadForm, team, roster=roster, initial={"players": list(squad) or default})
-                if mine and done < Step.WEATHER
+                if mine and done < PreMatch.Step.WEATHER
                 else None,
                 "niggling_form": form(NigglingForm, team)
                 if mine
-                and done == Step.FAN_FACTOR_MODIFIER
+                and done == PreMatch.Step.FAN_FACTOR_MODIFIER
                 and not prematch_service.niggling_checked(match, prematch, team)
                 else None,
                 "niggling_done": prematch_service.niggling_checked(match, prematch, team),
                 "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
                 "chef_done": prematch_service.chef_bought(match, prematch, team),
-                "chef_form": form(ChefForm, team) if mine and done == Step.HANDICAP else None,
+                "chef_form": form(ChefForm, team) if mine and done == PreMatch.Step.HANDICAP else None,
                 "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
                 "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,
                 "inspired_waiting": bool(inspired.get(team.pk)),
@@ -108,12 +107,12 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
         "match": match,
         "prematch": prematch,
         "teams": teams,
-        "Step": Step,
+        "Step": PreMatch.Step,
         "is_home_coach": board or match.home.coach_id == user.pk,
-        "weather_form": form(WeatherForm) if done == Step.SQUADS else None,
-        "tickets_form": form(TicketsForm) if done == Step.WEATHER else None,
-        "gate_form": form(GateForm) if done == Step.TICKETS else None,
-        "handicap_form": form(HandicapForm) if done == Step.NIGGLING else None,
+        "weather_form": form(WeatherForm) if done == PreMatch.Step.SQUADS else None,
+        "tickets_form": form(TicketsForm) if done == PreMatch.Step.WEATHER else None,
+        "gate_form": form(GateForm) if done == PreMatch.Step.TICKETS else None,
+        "handicap_form": form(HandicapForm) if done == PreMatch.Step.NIGGLING else None,
         "handicaps": [(h, inspire_forms.get(h.pk)) for h in handicaps],
         "errors": invalid.non_field_errors() if invalid is not None else [],
         "explanations": prematch.explanations,

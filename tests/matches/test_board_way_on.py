@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from matches import postmatch as post
 from matches import prematch as pm
-from matches.models import Match, PostMatch
+from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
 from matches.results import record_forfeit
@@ -30,7 +30,7 @@ def both_pick_their_squads(match):
     """Both teams start the pre-match of `match`: pick_squad refuses a team held by its last post-match."""
     for team in (match.home, match.away):
         pm.pick_squad(match, team, [p.pk for p in team.players.available()], by=team.coach)
-    assert pm.get_prematch(match).done == pm.Step.SQUADS
+    assert pm.get_prematch(match).done == PreMatch.Step.SQUADS
 
 
 def test_the_match_page_offers_the_board_a_forfeit_and_no_direct_result(client, league_match, board_member):
@@ -77,7 +77,7 @@ def test_after_a_forfeit_both_walk_what_applies_and_play_their_next_r42(league_m
     match = league_match
     record_forfeit(match, match.away, by=board_member)
     walk_postmatch(match)
-    assert set(PostMatch.objects.filter(match=match).values_list("done", flat=True)) == {post.Step.TEAM_RATING}
+    assert set(PostMatch.objects.filter(match=match).values_list("done", flat=True)) == {PostMatch.Step.TEAM_RATING}
     both_pick_their_squads(next_match(match))
 
 

@@ -8,7 +8,7 @@ from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
 from matches import postmatch as post
 from matches import prematch as pm
-from matches.models import Match, PostMatch
+from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.report import ReportError, reopen_report, void_match
 from matches.results import MatchError, record_forfeit
@@ -78,7 +78,7 @@ def test_both_teams_walk_what_applies_of_their_post_match_first(fixture_pair, bo
     walk_postmatch(match)
     for team in (loser, winner):
         pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
-    assert pm.get_prematch(following).done == pm.Step.SQUADS
+    assert pm.get_prematch(following).done == PreMatch.Step.SQUADS
 
 
 def test_a_forfeit_is_recorded_once_and_voided_gives_the_fan_factor_back(fixture_pair, board_member):

@@ -7,7 +7,6 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches import prematch as pm
 from matches.models import ApothecaryUse, DiceRoll, Match, PlayerMatch, PostMatch, PreMatch
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
 from tests.matches.test_prematch import advance_to
@@ -75,8 +74,8 @@ def test_garbage_in_the_report_never_breaks_or_half_writes(client, ready_match, 
 @given(data=st.data(), htmx=st.booleans())
 def test_garbage_in_the_pre_match_steps_never_breaks_or_half_writes(client, league_match, data, htmx):
     match = league_match
-    if not PreMatch.objects.filter(match=match, done__gte=pm.Step.TICKETS).exists():
-        advance_to(match, pm.Step.GATE)
+    if not PreMatch.objects.filter(match=match, done__gte=PreMatch.Step.TICKETS).exists():
+        advance_to(match, PreMatch.Step.GATE)
     client.force_login(match.home.coach)
     step = data.draw(st.sampled_from(["weather", "tickets", "gate", "handicap", "squad", "chef", "inspire"]))
     names = ["weather", "ticket", "neutral", "home_gate", "away_gate", "vandalism", "handicap", "players"]

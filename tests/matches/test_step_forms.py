@@ -58,7 +58,7 @@ def field_error(html, name):
 @pytest.mark.parametrize("htmx", [True, False])
 def test_an_impossible_weather_die_is_refused_beside_the_field(client, league_match, typed, message, htmx):
     match = league_match
-    advance_to(match, pm.Step.WEATHER)
+    advance_to(match, PreMatch.Step.WEATHER)
     client.force_login(match.home.coach)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(prematch_url(match, "weather"), {"weather": typed}, **headers)
@@ -70,12 +70,12 @@ def test_an_impossible_weather_die_is_refused_beside_the_field(client, league_ma
     if "\x00" not in typed and len(typed) < 100:
         assert f'value="{typed}"' in tag  # what was typed is kept
     assert not DiceRoll.objects.filter(match=match, purpose="weather").exists()
-    assert PreMatch.objects.get(match=match).done == pm.Step.SQUADS
+    assert PreMatch.objects.get(match=match).done == PreMatch.Step.SQUADS
 
 
 def test_a_valid_weather_die_moves_on(client, league_match):
     match = league_match
-    advance_to(match, pm.Step.WEATHER)
+    advance_to(match, PreMatch.Step.WEATHER)
     client.force_login(match.home.coach)
     response = client.post(prematch_url(match, "weather"), {"weather": "6 6"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
@@ -90,7 +90,7 @@ def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     Team.objects.filter(pk=match.home_id).update(fan_factor=2)
     match = Match.objects.get(pk=match.pk)
-    advance_to(match, pm.Step.GATE)
+    advance_to(match, PreMatch.Step.GATE)
     client.force_login(match.home.coach)
     ff = match.home.fan_factor
     typed = " ".join(["6"] * ff)
@@ -98,12 +98,12 @@ def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
     tag, errors = field_error(response.content.decode(), "home_gate")
     assert "A D5 shows 1–5, not 6" in errors and f'value="{typed}"' in tag
     assert f"FF {ff} × D5" in response.content.decode()  # the field says which dice it wants (R12)
-    assert PreMatch.objects.get(match=match).done == pm.Step.TICKETS
+    assert PreMatch.objects.get(match=match).done == PreMatch.Step.TICKETS
 
 
 def test_a_d66_of_17_is_refused_for_the_handicap(client, league_match):
     match = league_match
-    advance_to(match, pm.Step.HANDICAP)
+    advance_to(match, PreMatch.Step.HANDICAP)
     client.force_login(match.home.coach)
     response = client.post(prematch_url(match, "handicap"), {"handicap": "15 17"}, HTTP_HX_REQUEST="true")
     tag, errors = field_error(response.content.decode(), "handicap")
@@ -113,7 +113,7 @@ def test_a_d66_of_17_is_refused_for_the_handicap(client, league_match):
 
 def test_a_refusal_of_the_service_is_shown(client, league_match):
     match = league_match
-    advance_to(match, pm.Step.WEATHER)
+    advance_to(match, PreMatch.Step.WEATHER)
     client.force_login(match.home.coach)
     client.post(prematch_url(match, "weather"), {"weather": "3 4"})
     response = client.post(prematch_url(match, "weather"), {"weather": "5 5"}, HTTP_HX_REQUEST="true")

@@ -46,9 +46,6 @@ from teams import services as team_services
 from teams.models import Player, Position, Race, Team
 
 RACES = ("Human", "Halfling", "Undead", "Nurgle", "Orc", "Dwarf", "Skaven", "Khemri")
-PreStep = PreMatch.Step
-PostStep = PostMatch.Step
-INJURY = PlayerMatch.Injury
 
 
 class Rollback(Exception):
@@ -115,35 +112,35 @@ def prematch_step(match: Match, team: Team | None = None, *, typed: random.Rando
                 return True
         return False
     coach = (team or home).coach  # the shared steps: the home coach, or the coach who takes them
-    if done == PreStep.SQUADS:
+    if done == PreMatch.Step.SQUADS:
         entered = [typed.randint(1, 6), typed.randint(1, 6)] if typed else None
         prematch.roll_weather(match, entered=entered, by=coach)
         return True
-    if done == PreStep.WEATHER:
+    if done == PreMatch.Step.WEATHER:
         if team is not None and team.pk != home.pk:
             return False  # the home coach sets the ticket price
         ticket = typed.choice(list(prematch.TICKETS)) if typed else "ordinary"
         neutral = bool(typed and prematch.neutral_allowed(match) and typed.random() < 0.5)
         prematch.set_tickets(match, ticket=ticket, neutral=neutral, by=coach)
         return True
-    if done == PreStep.TICKETS:
+    if done == PreMatch.Step.TICKETS:
         gates = {}
         for side, t in (("home", home), ("away", away)):
             die = prematch.division_die(match, t)
             gates[side] = [typed.randint(1, die) for _i in range(t.fan_factor)] if typed and t.fan_factor else None
         prematch.roll_gate(match, home_dice=gates["home"], away_dice=gates["away"], vandalism_die=None, by=coach)
         return True
-    if done == PreStep.FAN_FACTOR_MODIFIER:
+    if done == PreMatch.Step.FAN_FACTOR_MODIFIER:
         pre = prematch.get_prematch(match)
         for t in mine:
             if not prematch.niggling_checked(match, pre, t):
                 prematch.check_niggling(match, t, by=t.coach)
                 return True
         return False
-    if done == PreStep.NIGGLING:
+    if done == PreMatch.Step.NIGGLING:
         prematch.roll_handicap(match, by=coach)
         return True
-    if done == PreStep.HANDICAP:
+    if done == PreMatch.Step.HANDICAP:
         for draw in match.handicaps.filter(key="inspiration", player__isnull=True, team__in=mine):
             playing = match.squad.filter(team=draw.team, status=SquadEntry.Status.PLAYING).first()
             prematch.inspire(match, draw.team, playing.player_id, by=draw.team.coach)
@@ -165,9 +162,11 @@ def prematch_step(match: Match, team: Team | None = None, *, typed: random.Rando
 def finish_prematch(match: Match, *, typed: random.Random | None = None) -> None:
     """Walk the rest of the pre-match sequence, both coaches taking turns."""
     for _i in range(30):
-        if prematch_done(match) >= PreStep.MASTER_CHEF or not prematch_step(match, typed=typed):
+        if prematch_done(match) >= PreMatch.Step.MASTER_CHEF or not prematch_step(match, typed=typed):
             break
-    assert prematch_done(match) >= PreStep.MASTER_CHEF, f"{match}: the pre-match stops at step {prematch_done(match)}"
+    assert prematch_done(match) >= PreMatch.Step.MASTER_CHEF, (
+        f"{match}: the pre-match stops at step {prematch_done(match)}"
+    )
 
 
 def postmatch_done(match: Match, team: Team) -> int:
@@ -182,11 +181,11 @@ def postmatch_step(match: Match, team: Team, *, seed: int = 0) -> bool:
     by = team.coach
     rng = random.Random(seed)
     step = postmatch.progress(match, team.pk, done) + 1  # the steps that do not apply are passed (R42)
-    if step > PostStep.TEAM_RATING:
+    if step > PostMatch.Step.TEAM_RATING:
         return False
-    if step == PostStep.WINNINGS:
+    if step == PostMatch.Step.WINNINGS:
         postmatch.winnings(match, team, roll=None, by=by)
-    elif step == PostStep.INJURIES:
+    elif step == PostMatch.Step.INJURIES:
         if postmatch.pending_injury_dice(match, team):  # the page's first form: who is dead (R25)
             postmatch.roll_injury_dice(match, team, by=by)
         offered = [p.pk for p in postmatch.healer_candidates(match, team)]
@@ -196,16 +195,16 @@ def postmatch_step(match: Match, team: Team, *, seed: int = 0) -> bool:
         zombies = postmatch.opponents_dead(match, team)
         zombie = zombies[0].pk if zombies and rng.random() < 0.5 else None
         postmatch.injuries(match, team, healer_targets=targets, raise_zombie=zombie, by=by)
-    elif step == PostStep.STADIUM:
+    elif step == PostMatch.Step.STADIUM:
         postmatch.stadium(match, team, by=by)
-    elif step == PostStep.MVP:
+    elif step == PostMatch.Step.MVP:
         postmatch.mvp(match, team, by=by)
-    elif step == PostStep.DEVELOPMENT:
+    elif step == PostMatch.Step.DEVELOPMENT:
         rolls = postmatch.development_rolls(match, team, by=by)
         postmatch.develop(match, team, choices=demo_choices(rolls, match.season.ruleset.rules), by=by)
-    elif step == PostStep.FAN_FACTOR:
+    elif step == PostMatch.Step.FAN_FACTOR:
         postmatch.fan_factor(match, team, by=by)
-    elif step == PostStep.PURCHASES:
+    elif step == PostMatch.Step.PURCHASES:
         postmatch.purchases_done(match, team, by=by)
     else:
         postmatch.complete(match, team, by=by)
@@ -216,7 +215,7 @@ def finish_postmatch(match: Match, team: Team, *, seed: int = 0) -> None:
     for _i in range(12):
         if not postmatch_step(match, team, seed=seed):
             break
-    assert postmatch_done(match, team) >= PostStep.TEAM_RATING
+    assert postmatch_done(match, team) >= PostMatch.Step.TEAM_RATING
 
 
 def squads_of(match: Match) -> dict[int, list[Player]]:
@@ -252,7 +251,9 @@ def random_report(match: Match, rng: random.Random) -> ReportInput:
             how = rng.choice(["casualties", "casualties", "foul_casualties", "crowd_casualties"])
             setattr(line(hitter), how, getattr(line(hitter), how) + 1)
             hurt = line(victim)
-            hurt.injury = rng.choice([INJURY.BADLY_HURT, INJURY.SERIOUS, INJURY.DEAD])
+            hurt.injury = rng.choice(
+                [PlayerMatch.Injury.BADLY_HURT, PlayerMatch.Injury.SERIOUS, PlayerMatch.Injury.DEAD]
+            )
             hurt.injured_by_id = hitter.pk
         if rng.random() < 0.2:
             line(rng.choice(players)).interceptions += 1
@@ -376,7 +377,7 @@ class Year:
         )
 
     def ready_for_report(self) -> list[Match]:
-        return [m for m in self.scheduled() if prematch_done(m) >= PreStep.MASTER_CHEF]
+        return [m for m in self.scheduled() if prematch_done(m) >= PreMatch.Step.MASTER_CHEF]
 
     def unfinished_postmatches(self) -> list[tuple[Match, Team]]:
         """Each confirmed match's teams whose post-match sequence is not finished (forfeiters too)."""
@@ -385,7 +386,7 @@ class Year:
             if match.season.status == Season.Status.FINISHED:
                 continue
             for team in (match.home, match.away):
-                if postmatch_done(match, team) < PostStep.TEAM_RATING:
+                if postmatch_done(match, team) < PostMatch.Step.TEAM_RATING:
                     found.append((match, team))
         return found
 

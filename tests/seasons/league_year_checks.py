@@ -33,7 +33,6 @@ from teams.ledger import treasury
 from teams.models import Player, Team, TreasuryEntry
 from tests.league_writes import is_league_write
 from tests.seasons.league_year import (
-    PostStep,
     Year,
     finish_postmatch,
     finish_prematch,
@@ -157,7 +156,7 @@ def _take(todo, user) -> str | None:
     if todo.kind == "postmatch":
         return _can(finish_postmatch, match, team)
     if todo.kind == "levelup" and match is not None:
-        if postmatch_done(match, team) == PostStep.DEVELOPMENT - 1:
+        if postmatch_done(match, team) == PostMatch.Step.DEVELOPMENT - 1:
             return _can(postmatch_step, match, team)
         return _can(prematch_step, match, team)
     return None  # a starting mutation: the player page's form (teams)

@@ -80,9 +80,6 @@ def demo_roster(race: Race, ruleset: Ruleset) -> tuple[dict[int, int], int, int,
     return {k: v for k, v in hires.items() if v}, rerolls, fan_factor, apothecary
 
 
-BADLY_HURT = PlayerMatch.Injury.BADLY_HURT
-
-
 class Command(BaseCommand):
     help = "Build a demo league: 13 teams, a running season with fixtures, a cup, and played rounds."
 
@@ -193,7 +190,7 @@ class Command(BaseCommand):
                     continue
                 line(hitter).casualties += 1
                 hurt = line(victim)
-                hurt.injury = rng.choice([BADLY_HURT, BADLY_HURT, BADLY_HURT, PlayerMatch.Injury.SERIOUS])
+                hurt.injury = rng.choice([*[PlayerMatch.Injury.BADLY_HURT] * 3, PlayerMatch.Injury.SERIOUS])
                 hurt.injured_by_id = hitter.pk
             if rng.random() < 0.2:
                 line(rng.choice(players)).interceptions += 1

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.rules.records import RECORD_COUNTERS
 
 _PARSED: dict[tuple[int, Any], rules.Ruleset] = {}
 
@@ -284,20 +285,11 @@ STAT_FIELDS_TEAM = (
     "casualties_for",
     "casualties_against",
 )
-STAT_FIELDS_PLAYER = (
-    "matches",
-    "completions",
-    "touchdowns",
-    "interceptions",
-    "casualties",
-    "foul_casualties",
-    "mvps",
-    "spp",
-)
-
-
-# The counters the leaders pages rank players by (league.seasons.leaders.PLAYER_STATS).
-LEADER_COUNTERS = ("matches", "completions", "touchdowns", "interceptions", "casualties", "mvps", "spp")
+# A player's kept counters: the matches he played, his record's counters (R28) and the SPP they are worth.
+STAT_FIELDS_PLAYER = ("matches", *RECORD_COUNTERS, "spp")
+# The counters the leaders pages rank players by (league.seasons.leaders.PLAYER_STATS): all but the
+# foul casualties.
+LEADER_COUNTERS = tuple(name for name in STAT_FIELDS_PLAYER if name != "foul_casualties")
 
 
 class TeamSeasonStats(models.Model):

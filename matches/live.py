@@ -24,6 +24,7 @@ from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
 from league.rules import live as rules
+from league.rules.records import REPORTED_COUNTERS
 from matches import dice
 from matches.models import DiceRoll, HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch, SquadEntry
 from teams.models import Player, Race
@@ -418,12 +419,7 @@ def report_prefill(match: Match) -> dict | None:
     state = rules.derive(setup_of(match, None, events), kept)
     lines = {
         player_id: {
-            "completions": t.completions,
-            "touchdowns": t.touchdowns,
-            "interceptions": t.interceptions,
-            "casualties": t.casualties,
-            "foul_casualties": t.foul_casualties,
-            "crowd_casualties": t.crowd_casualties,
+            **{c: getattr(t, c) for c in REPORTED_COUNTERS},
             "injury": t.injury,
             "injured_by": t.injured_by,
             "sent_off": t.sent_off,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
-from league.rules.records import record_spp
+from league.rules.records import RECORD_COUNTERS, REPORTED_COUNTERS, record_counts, record_spp
 from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
@@ -25,8 +25,6 @@ from matches.prematch import team_side
 from matches.results import result_problems
 from teams.ledger import lock_team
 from teams.models import Player
-
-COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "crowd_casualties")
 
 
 class ReportError(Refusal):
@@ -48,7 +46,7 @@ class LineInput:
 
     @property
     def empty(self) -> bool:
-        return not (any(getattr(self, c) for c in COUNTERS) or self.injury or self.sent_off)
+        return not (any(getattr(self, c) for c in REPORTED_COUNTERS) or self.injury or self.sent_off)
 
 
 @dataclass
@@ -106,7 +104,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
             problems.append(_("%(player)s was not in the match squad.") % {"player": player})
         elif squad is None and not player.on_roster:
             problems.append(_("%(player)s is not on the roster.") % {"player": player})
-        if any(getattr(line, c) < 0 for c in COUNTERS):
+        if any(getattr(line, c) < 0 for c in REPORTED_COUNTERS):
             problems.append(_("%(player)s: counts cannot be negative.") % {"player": player})
         touchdowns[player.team_id] += line.touchdowns
         if line.injury not in PlayerMatch.Injury.values:
@@ -231,7 +229,7 @@ def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = 
             match=match,
             player_id=line.player_id,
             team_id=team_id,
-            **{c: getattr(line, c) for c in COUNTERS},
+            **{c: getattr(line, c) for c in REPORTED_COUNTERS},
             injury=line.injury,
             injured_by_id=line.injured_by_id,
             sent_off=line.sent_off,
@@ -349,12 +347,9 @@ def _apply(match: Match, *, sign: int) -> None:
     players = Player.objects.select_for_update().order_by("pk").in_bulk([line.player_id for line in lines])
     for line in lines:
         player = players[line.player_id]
-        player.completions += sign * line.completions
-        player.touchdowns += sign * line.touchdowns
-        player.interceptions += sign * line.interceptions
-        player.casualties += sign * (line.casualties + line.crowd_casualties)
-        player.foul_casualties += sign * line.foul_casualties
-        player.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "foul_casualties"])
+        for name, count in record_counts(line).items():
+            setattr(player, name, getattr(player, name) + sign * count)
+        player.save(update_fields=list(RECORD_COUNTERS))
 
 
 def _refuse_if_post_match_begun(match: Match) -> None:

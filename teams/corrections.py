@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
+from league.rules.records import RECORD_COUNTERS
 from teams.ledger import lock_team, post_entry
-from teams.models import RECORD_COUNTERS, Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
+from teams.models import Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
 from teams.rosters import TeamRuleError, check_roster, current_plan
 
 # --- the board's corrections ---------------------------------------------------------------------

@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from league.lib.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
 from league.lib.numbers import money
 from league.lib.once import TokenField
-from teams.models import RECORD_COUNTERS, Position, Race
+from league.rules.records import RECORD_COUNTERS
+from teams.models import Position, Race
 from teams.registration import PlayerRecord, TeamRecord
 
 
@@ -95,12 +96,7 @@ PLAYER_COLUMNS = [
     "number",
     "name",
     "position",
-    "completions",
-    "touchdowns",
-    "interceptions",
-    "casualties",
-    "foul_casualties",
-    "mvps",
+    *RECORD_COUNTERS,
     "skills",
     "ma",
     "st",

@@ -14,8 +14,6 @@ from simple_history.models import HistoricalRecords
 from league import rules
 from league.rules.records import record_spp
 
-# A player's record: what the reports add and the SPP are counted from (R28).
-RECORD_COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")
 STAT_FIELDS = tuple(stat.lower() for stat in rules.STATS)  # the model fields: ma, st, ag, av
 
 

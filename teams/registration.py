@@ -12,6 +12,7 @@ from league import rules
 from league.lib.inputs import NAME_MAX
 from league.lib.writes import league_write
 from league.models import Ruleset
+from league.rules.records import RECORD_COUNTERS
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
@@ -189,12 +190,7 @@ def register_team(
             position=position,
             name=p.name,
             number=p.number,
-            completions=p.completions,
-            touchdowns=p.touchdowns,
-            interceptions=p.interceptions,
-            casualties=p.casualties,
-            foul_casualties=p.foul_casualties,
-            mvps=p.mvps,
+            **{c: getattr(p, c) for c in RECORD_COUNTERS},
             niggling=p.niggling,
             miss_matches=p.miss_matches,
             ma_change=p.ma,

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.accounts import is_board
 from league.lib.responses import act_and_redirect, refusal_on_form
+from league.rules.records import REPORTED_COUNTERS
 from matches import live
 from matches.forms import (
     ApothecaryForm,
@@ -20,7 +21,6 @@ from matches.forms import (
 )
 from matches.models import Match, SquadEntry
 from matches.report import (
-    COUNTERS,
     ApothecaryInput,
     LineInput,
     ReportError,
@@ -80,7 +80,7 @@ def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> 
             line = lines.get(p.pk)
             initial = (
                 {
-                    **{c: getattr(line, c) for c in COUNTERS},
+                    **{c: getattr(line, c) for c in REPORTED_COUNTERS},
                     "injury": line.injury,
                     "injured_by": line.injured_by_id,
                     "sent_off": line.sent_off,
@@ -125,7 +125,7 @@ def _report_input(match: Match, score: ScoreForm, sides: list[dict]) -> ReportIn
             report.lines.append(
                 LineInput(
                     player_id=f.player.pk,
-                    **{name: c[name] or 0 for name in COUNTERS},
+                    **{name: c[name] or 0 for name in REPORTED_COUNTERS},
                     injury=c["injury"],
                     injured_by_id=c["injured_by"],
                     sent_off=c["sent_off"],
@@ -168,7 +168,7 @@ def match_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "score": score,
         "sides": sides,
         "invalid": invalid,
-        "counters": [LineForm.base_fields[c].label for c in COUNTERS],
+        "counters": [LineForm.base_fields[c].label for c in REPORTED_COUNTERS],
         "healing": match.season.ruleset.rules.settings,  # the apothecary's AP and target (R26)
     }
     return render(request, "matches/report_form.html", context, status=422 if invalid else 200)

@@ -19,10 +19,9 @@ from league.lib.paging import SlicePage
 from league.lib.refusals import AlreadyDone
 from league.lib.responses import flash_refusal, refusal_on_form
 from league.models import STAT_FIELDS_PLAYER
-from league.rules.records import block_casualties, record_spp
+from league.rules.records import LINE_COUNTERS, block_casualties, record_spp
 from league.views.confirm import confirm_page, is_confirmed
 from matches.models import PlayerMatch
-from matches.report import COUNTERS
 from teams import rosters, services
 from teams.forms import (
     MutationChoiceForm,
@@ -102,7 +101,7 @@ def player_match_history(player: Player, page: str | None = None) -> SlicePage:
     return rows
 
 
-CAREER_LINE_FIELDS = ("match_id", *COUNTERS, "mvps", "injury")  # a report line's counters (matches.report)
+CAREER_LINE_FIELDS = ("match_id", *LINE_COUNTERS, "injury")
 CAREER_MATCH_FIELDS = {
     "home": F("match__home__name"),
     "away": F("match__away__name"),

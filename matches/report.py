@@ -199,7 +199,7 @@ def _lock(match: Match) -> Match:
 
 
 @league_write
-def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = False) -> Match:
+def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     """File (or re-file) the report. Nothing is saved if anything in it is impossible."""
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:

@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from league.lib.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
+from league.lib.inputs import INT_MAX, MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
 from league.lib.numbers import money
 from league.lib.once import TokenField
 from league.rules.records import RECORD_COUNTERS
@@ -107,7 +107,7 @@ PLAYER_COLUMNS = [
 ]
 INT_COLUMNS = {c for c in PLAYER_COLUMNS if c not in {"name", "position", "skills"}}
 # The columns' bounds; the rulebook's narrower ones (stats ±2, no negatives) are register_team's refusals.
-COLUMN_MAX = {c: SMALL_MAX for c in INT_COLUMNS} | {c: 2_147_483_647 for c in RECORD_COUNTERS}
+COLUMN_MAX = {c: SMALL_MAX for c in INT_COLUMNS} | {c: INT_MAX for c in RECORD_COUNTERS}
 COLUMN_MIN = {c: -SMALL_MAX for c in INT_COLUMNS}
 # A stadium holds far fewer; the bound keeps every later expansion inside its column.
 CAPACITY_MAX = 1_000_000

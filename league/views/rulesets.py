@@ -9,7 +9,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -218,7 +217,3 @@ def version_compare(request: HttpRequest) -> HttpResponse:
     changes = differences(a.data, b.data) if a and b else []
     context = {"versions": versions, "a": a, "b": b, "changes": changes}
     return render(request, "league/rules_compare.html", context)
-
-
-def version_url(ruleset: Ruleset) -> str:
-    return reverse("rules_version", args=[ruleset.pk])

@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.accounts import is_board
 from league.lib.responses import act_and_redirect, refusal_on_form
 from league.rules.records import REPORTED_COUNTERS
 from matches import live
@@ -156,7 +155,7 @@ def match_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         report = _report_input(match, score, sides)
         if report is not None:
             try:
-                file_report(match, report, by=request.user, as_board=is_board(request.user))
+                file_report(match, report, by=request.user)
             except ReportError as exc:
                 refusal_on_form(score, exc)
             else:

@@ -37,7 +37,6 @@ STADIUM = "Stadion"
 TICKETS = "Stadion – Billettpriser"
 GAME = "Spillets gang"
 AFTER = "Etter kampen"
-SEASON = "Seriespillet og Sesongen"
 INJURIES = "Skader – Lege og Bandage Crew"
 
 GROUPS: tuple[tuple[str, str | Promise, tuple[Setting, ...], tuple[str, ...]], ...] = (

@@ -96,14 +96,6 @@ def correct_team(
     return team
 
 
-def correct_treasury(team: Team, *, amount: int, reason: str, by: Any) -> TreasuryEntry:
-    """A treasury correction (plus or minus) is one ledger line with its running balance; never below zero."""
-    if not amount:
-        raise TeamRuleError([_("A correction moves gold: the amount cannot be 0.")])
-    correct_team(team, reason=reason, by=by, treasury=amount)
-    return TreasuryEntry.objects.filter(team=team).order_by("-seq").first()
-
-
 @league_write
 def correct_player(
     player: Player,

@@ -51,7 +51,7 @@ def test_each_test_runs_in_its_own_savepoint_inside_the_groups_transaction(built
 
 @pytest.fixture
 def reference_data(transactional_db):
-    from league.reference_data import ensure_reference_data
+    from tests.reference_data import ensure_reference_data
 
     ensure_reference_data()  # an earlier transactional test may have emptied the database
 

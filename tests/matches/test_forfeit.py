@@ -12,8 +12,10 @@ from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.report import ReportError, reopen_report, void_match
 from matches.results import MatchError, record_forfeit
+from teams.corrections import correct_team
+from teams.ledger import treasury
 from teams.models import Player, Team, TreasuryEntry
-from teams.services import buy_facility, correct_team, treasury
+from teams.services import buy_facility
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from matches import prematch as pm
 from matches.models import DiceRoll, HandicapDraw, PreMatch, SquadEntry
+from teams.ledger import treasury
 from teams.models import Player, Team
-from teams.services import treasury
 
 pytestmark = pytest.mark.django_db
 

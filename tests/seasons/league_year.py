@@ -39,11 +39,12 @@ from matches.report import (
     reopen_report,
     void_match,
 )
-from matches.results import record_forfeit, record_result
+from matches.results import record_forfeit
 from matches.selectors import scheduled_for
 from teams import corrections
 from teams import services as team_services
 from teams.models import Player, Position, Race, Team
+from tests.results import record_result
 
 RACES = ("Human", "Halfling", "Undead", "Nurgle", "Orc", "Dwarf", "Skaven", "Khemri")
 
@@ -602,9 +603,9 @@ class Year:
         self.note(f"correct({which}, seed={seed}): {kind} of {team}")
         if kind == "treasury":
             refused(
-                corrections.correct_treasury,
+                corrections.correct_team,
                 team,
-                amount=rng.choice([-20_000, 10_000, 50_000]),
+                treasury=rng.choice([-20_000, 10_000, 50_000]),
                 reason="Feil",
                 by=self.board,
             )

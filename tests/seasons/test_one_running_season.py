@@ -10,7 +10,7 @@ from league.models import Cup, Ruleset, Season
 from league.seasons import services
 from league.seasons.selectors import current_season
 from matches.models import Match
-from matches.results import record_result
+from tests.results import record_result
 
 pytestmark = pytest.mark.django_db
 

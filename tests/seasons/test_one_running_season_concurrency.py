@@ -17,7 +17,7 @@ R43 = "a team plays in one running season at a time (R43)"
 
 @pytest.fixture(autouse=True)
 def _reference_data(transactional_db):
-    from league.reference_data import ensure_reference_data
+    from tests.reference_data import ensure_reference_data
 
     ensure_reference_data()
 

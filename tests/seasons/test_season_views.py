@@ -6,7 +6,7 @@ from django.urls import reverse
 from league.models import Cup, Season, TiebreakGame
 from league.seasons import services
 from matches.models import Match
-from matches.results import record_result
+from tests.results import record_result
 
 pytestmark = pytest.mark.django_db
 

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league.lib.once import new_token
 from teams import services
+from teams.ledger import treasury
 from teams.models import Player, Team
 from tests.factories import big_guy, human_team, position
 from tests.shared import shared_fixture
@@ -20,7 +21,7 @@ def team(coach):
 def test_reroll_between_seasons_costs_one_and_a_half_r7(team, coach):
     assert services.buy_reroll(team, by=coach) == 75_000
     team.refresh_from_db()
-    assert team.rerolls == 1 and services.treasury(team) == 275_000
+    assert team.rerolls == 1 and treasury(team) == 275_000
 
 
 def test_reroll_in_season_costs_double_r7(team, coach):
@@ -29,7 +30,7 @@ def test_reroll_in_season_costs_double_r7(team, coach):
 
 def test_cheerleaders_cost_progressively_r6(team, coach):
     assert [services.buy_cheerleader(team, by=coach) for _ in range(3)] == [10_000, 20_000, 30_000]
-    assert services.treasury(team) == 290_000
+    assert treasury(team) == 290_000
 
 
 def test_retiring_brings_a_free_assistant_coach_and_no_refund_r8(team, coach):
@@ -38,7 +39,7 @@ def test_retiring_brings_a_free_assistant_coach_and_no_refund_r8(team, coach):
     team.refresh_from_db()
     player.refresh_from_db()
     assert player.status == Player.Status.RETIRED and team.assistant_coaches == 1
-    assert services.treasury(team) == 350_000
+    assert treasury(team) == 350_000
 
 
 def test_firing_brings_nothing(team, coach):
@@ -68,15 +69,15 @@ def test_hiring_over_the_position_limit_is_refused(team, coach):
     services.hire_player(team, position("Human", "Blitzers"), name="B2", number=None, by=coach)
     services.hire_player(team, position("Human", "Blitzers"), name="B3", number=None, by=coach)
     services.hire_player(team, position("Human", "Blitzers"), name="B4", number=None, by=coach)
-    before = services.treasury(team)
+    before = treasury(team)
     with pytest.raises(services.TeamRuleError, match="At most 4 Blitzers"):
         services.hire_player(team, position("Human", "Blitzers"), name="B5", number=None, by=coach)
-    assert services.treasury(team) == before
+    assert treasury(team) == before
 
 
 def test_hiring_an_allied_big_guy_and_a_taken_number(team, coach):
     ogre = services.hire_player(team, big_guy("Ogre"), name="Grom", number=12, by=coach)
-    assert ogre.number == 12 and services.treasury(team) == 230_000
+    assert ogre.number == 12 and treasury(team) == 230_000
     with pytest.raises(services.TeamRuleError, match="Number 12 is already taken"):
         services.hire_player(team, position("Human", "Linemen"), name="L", number=12, by=coach)
 
@@ -86,7 +87,7 @@ def test_not_enough_gold_is_refused_and_nothing_changes(team, coach):
         services.expand_stadium(team, steps=1, by=coach)  # 30,000 + 35,000 + 40,000 = 105,000
     with pytest.raises(services.TeamRuleError, match="Not enough gold"):
         services.buy_facility(team, "tv_station", by=coach)
-    assert services.treasury(team) == 245_000
+    assert treasury(team) == 245_000
     assert not team.stadium.facilities.exists()
 
 
@@ -126,7 +127,7 @@ def _url(team, name, kwargs):
 def snapshot(team):
     team = Team.objects.get(pk=team.pk)
     return (
-        services.treasury(team),
+        treasury(team),
         team.rerolls,
         team.assistant_coaches,
         team.cheerleaders,

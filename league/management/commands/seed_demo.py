@@ -20,7 +20,7 @@ from league.models import Ruleset
 from league.seasons import services as league_services
 from matches import dice
 from matches.models import Match, PlayerMatch, SquadEntry
-from matches.playthrough import demo_choices, walk_postmatch, walk_prematch  # noqa: F401 (demo_choices: tests)
+from matches.playthrough import walk_postmatch, walk_prematch
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
 from teams.models import Position, Race, Team

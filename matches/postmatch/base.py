@@ -77,7 +77,7 @@ def lock_step(match: Match, team: Team, step: int) -> tuple[Match, Team, PostMat
     """The match, the team and its post-match row locked for `step`: refused unless the report is
     confirmed, the team played, the step applies (R42), and every earlier step is done or does not
     apply, this one not."""
-    # The match first, as the board's void and reopen lock it (matches.report._lock): one order, no deadlock.
+    # The match first, as the board's void and reopen lock it (matches.report, _lock): one order, no deadlock.
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("season__ruleset", "home__stadium", "away__stadium")

@@ -381,11 +381,12 @@ class Year:
         return [m for m in self.scheduled() if prematch_done(m) >= PreStep.MASTER_CHEF]
 
     def unfinished_postmatches(self) -> list[tuple[Match, Team]]:
-        """Each confirmed match's teams whose post-match sequence is not finished (forfeiters too)."""
+        """Each confirmed match's teams whose post-match sequence is not finished (forfeiters too), in any
+        season: as `matches.postmatch.unfinished_postmatches`, the last match's sequence comes before the
+        next match even across a season's end (R24). The machine found a season ended with a forfeit's
+        sequences open, which it had stopped counting, while pick_squad still waited for them."""
         found = []
         for match in self.matches(Match.Status.CONFIRMED):
-            if match.season.status == Season.Status.FINISHED:
-                continue
             for team in (match.home, match.away):
                 if postmatch_done(match, team) < PostStep.TEAM_RATING:
                     found.append((match, team))

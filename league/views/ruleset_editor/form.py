@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from league import rules
 from league.views.ruleset_editor.cells import CellError, cell_where, convert, get_path, rules_message, set_path, show
-from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS
+from league.views.ruleset_editor.fields import TIEBREAKERS
+from league.views.ruleset_editor.settings import GROUPS
 from league.views.ruleset_editor.tables import table_specs
 
 

@@ -64,8 +64,8 @@ def team_create(request: HttpRequest) -> HttpResponse:
 
     def page() -> HttpResponse:
         quote = None
-        if form.is_bound and form.is_valid():  # refused by the service, whose messages are on the form
-            quote = {**_quote(ruleset, race, own, big_guys, form), "problems": []}  # so not said twice
+        if form.is_bound and form.non_field_errors():  # refused: the service's messages, by the button clicked
+            quote = {**_quote(ruleset, race, own, big_guys, form), "problems": form.non_field_errors()}
         context = {
             "race": race,
             "form": form,

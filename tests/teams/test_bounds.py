@@ -229,3 +229,26 @@ def test_a_starting_mutation_off_the_table_is_refused_beside_the_field_r10(clien
     assert list(player.gained_skills.values_list("skill__name", flat=True)) == [choice]
     response = client.post(url, {"skill": choice})  # a page left open: no mutation left to choose
     assert response.status_code == 422 and "This player has no mutation to choose." in response.content.decode()
+
+
+def test_a_team_the_rules_refuse_comes_back_with_the_refusal_by_the_button_r5(client, coach):
+    client.force_login(coach)
+    linemen, blitzers = position("Human", "Linemen").pk, position("Human", "Blitzers").pk
+    data = {
+        "race": "human",
+        "name": "For mange",
+        "rerolls": "0",
+        "fan_factor": "0",
+        "assistant_coaches": "0",
+        "cheerleaders": "0",
+        f"pos_{linemen}": "6",
+        f"pos_{blitzers}": "5",
+        "token": new_token(),
+    }
+    response = client.post(reverse("team_create"), data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    start = html.index('id="quote"')
+    quote = html[start : html.index("</form>", start)]  # beside the button the coach clicked
+    assert "At most 4 Blitzers (you have 5)." in quote and 'value="For mange"' in html
+    assert counts() == (0, 0, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 from django import forms
 from django.contrib import messages
@@ -25,13 +25,21 @@ written: 422 Unprocessable Content (RFC 9110: the request was understood, its co
 carried out). htmx 2 swaps no 4xx by default; templates/base.html's htmx-config swaps this one."""
 
 
+class Submitted(Protocol):
+    """What post_form asks of a form: a Django form, or several as one (the match report's)."""
+
+    def is_valid(self) -> bool: ...
+
+    def add_error(self, field: str | None, error: Any) -> None: ...
+
+
 def flash_refusal(request: HttpRequest, refusal: Refusal) -> None:
     """Every message of a refusal as an error on the next page."""
     for message in refusal.messages:
         messages.error(request, message)
 
 
-def refusal_on_form(form: forms.Form, refusal: Refusal, field: str | None = None) -> None:
+def refusal_on_form(form: forms.Form | Submitted, refusal: Refusal, field: str | None = None) -> None:
     """Every message of a refusal as an error of the form (of one field, or the whole form)."""
     for message in refusal.messages:
         form.add_error(field, message)
@@ -39,7 +47,7 @@ def refusal_on_form(form: forms.Form, refusal: Refusal, field: str | None = None
 
 def post_form(
     request: HttpRequest,
-    form: forms.Form,
+    form: Submitted,
     write: Callable[[], T],
     *,
     again: Callable[[], HttpResponse],

@@ -47,3 +47,16 @@ def test_a_dispute_of_a_confirmed_report_is_refused_above_the_actions(client, re
     assert '<ul class="errorlist errors" role="alert">' in html
     assert f'action="{reverse("match_dispute", args=[match.pk])}"' not in html  # the form is gone, the refusal is said
     assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
+
+
+def test_the_language_switch_of_a_page_shown_again_goes_back_to_the_page(client, league_match, board_member):
+    """The move form's address answers only POST; the 422 page's language switch returns to the match page
+    the form was sent from, not to a 405."""
+    match = league_match
+    page = f"http://testserver{reverse('match', args=[match.pk])}"
+    client.force_login(board_member)
+    response = client.post(reverse("match_move", args=[match.pk]), {"round": "0", "date": ""}, HTTP_REFERER=page)
+    assert response.status_code == 422
+    assert f'name="next" type="hidden" value="{page}"' in response.content.decode()
+    switched = client.post(reverse("set_language"), {"language": "en", "next": page}, follow=True)
+    assert switched.status_code == 200 and switched.redirect_chain[-1][0] == page

@@ -297,6 +297,9 @@ class ImportTeamForm(forms.Form):
         cleaned["record"] = team_record_from_json(data, coach=cleaned.get("coach"))
         return cleaned
 
+    def record(self) -> TeamRecord:
+        return self.cleaned_data["record"]
+
 
 # Whole-number fields of a team file and their bounds (the ledger's, the stadium's, the columns').
 TEAM_INT_FIELDS = {

@@ -33,6 +33,12 @@ from teams.selectors import roster_sheet
 # --- 1. winnings (R17, R19-R21) -----------------------------------------------------------------
 
 
+def kiosk_applies(match: Match, team: Team) -> bool:
+    """The kiosk pays at home, as the facilities stood at the gate (R19)."""
+    pre = prematch_of(match)
+    return team.pk == match.home_id and not match.neutral and pre is not None and "kiosk" in pre.home_facilities
+
+
 @league_write
 def winnings(
     match: Match, team: Team, *, roll: Sequence[int] | None, kiosk: Sequence[int] | None = None, by: Any

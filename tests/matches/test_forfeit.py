@@ -116,10 +116,23 @@ def test_a_bad_forfeit_post_changes_nothing(client, fixture_pair, board_member, 
     match = fixture_pair
     stranger = make_teams(1, prefix="X")[0]
     client.force_login(board_member)
-    response = client.post(reverse("match_forfeit", args=[match.pk]), {"team": stranger.pk}, follow=True)
-    assert response.status_code == 200
+    response = client.post(reverse("match_forfeit", args=[match.pk]), {"team": stranger.pk})
+    assert response.status_code == 422  # the match page again, the error beside the field
+    assert "Select a valid choice" in response.content.decode()
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED
+
+
+def test_a_refused_forfeit_is_said_on_the_match_page(client, fixture_pair, board_member):
+    match = fixture_pair
+    client.force_login(board_member)
+    client.post(reverse("match_forfeit", args=[match.pk]), {"team": match.home_id})
+    response = client.post(reverse("match_forfeit", args=[match.pk]), {"team": match.away_id})  # a stale page
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert '<ul class="errorlist errors" role="alert">' in html  # above the actions: the form is gone
+    match.refresh_from_db()
+    assert match.forfeited_by_id == match.home_id
 
 
 # --- R42: both teams' post-match sequences have only the steps that apply (issue 24) -------------------

@@ -172,3 +172,33 @@ def test_a_refused_purchase_shows_a_message(client, team, coach):
     services.buy_apothecary(team, by=coach)
     response = client.post(reverse("team_buy", args=[team.pk, "apothecary"]), {"token": new_token()}, follow=True)
     assert "The team already has an apothecary." in response.content.decode()
+
+
+# --- a form with fields: the one way of a POST (league.lib.responses.post_form) --------------------
+
+
+def test_a_refused_hire_is_said_on_its_form_and_nothing_changes(client, team, coach):
+    client.force_login(coach)
+    data = {"position": position("Human", "Blitzers").pk, "name": "Femte", "number": "", "token": new_token()}
+    for name in ("Første", "Andre", "Tredje", "Fjerde"):  # a Human team may have 4 Blitzers
+        client.post(reverse("team_hire", args=[team.pk]), {**data, "name": name, "token": new_token()})
+    before = snapshot(team)
+    response = client.post(reverse("team_hire", args=[team.pk]), data)
+    assert response.status_code == 422  # the manage page again, the refusal on the hire form
+    html = response.content.decode()
+    start = html.index(f'action="{reverse("team_hire", args=[team.pk])}"')
+    hire_form = html[start : html.index("</form>", start)]
+    assert 'class="errorlist nonfield"' in hire_form and "At most 4 Blitzers (you have 5)." in hire_form
+    assert 'value="Femte"' in hire_form  # what was typed is kept
+    assert snapshot(team) == before
+
+
+def test_an_expansion_without_the_gold_is_said_on_its_form(client, team, coach):
+    client.force_login(coach)
+    before = snapshot(team)
+    data = {"steps": "20", "token": new_token(), "confirmed": "1"}  # far more than 350,000
+    response = client.post(reverse("team_buy", args=[team.pk, "expansion"]), data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Not enough gold" in html and 'value="20"' in html
+    assert snapshot(team) == before

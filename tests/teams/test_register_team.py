@@ -79,7 +79,7 @@ def test_a_bad_line_is_reported_by_number_and_nothing_is_saved(client, board_mem
     client.force_login(board_member)
     bad = CSV.replace("3,Urg,Lineorcs,1,", "3,Urg,Lineorcs,x,")
     response = client.post(reverse("team_register"), form(coach, players=bad))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Line 4: completions must be a whole number, not &#x27;x&#x27;" in response.content.decode()
     assert not Team.objects.filter(name="Grønland Grunts").exists() and not Player.objects.exists()
 
@@ -148,7 +148,7 @@ def test_a_bad_player_in_the_file_is_reported_and_nothing_is_imported(client, bo
     data["players"][4]["touchdowns"] = "many"
     upload = SimpleUploadedFile("team.json", json.dumps(data).encode(), content_type="application/json")
     response = client.post(reverse("team_import"), {"file": upload, "coach": coach.pk, "token": new_token()})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Player 5: touchdowns must be a whole number" in response.content.decode()
     assert not Team.objects.exists()
 

@@ -10,7 +10,7 @@ PYTEST_WORKERS ?= auto
 # mutmut's children for `make mutation` (each runs the tests of one mutant).
 MUTATION_WORKERS ?= 2
 
-.PHONY: run test test-long lint setup demo messages collectstatic serve benchmark mutation clean
+.PHONY: run test test-long lint setup demo messages collectstatic serve benchmark benchmark-compare mutation clean
 
 $(VENV)/bin/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 or run make PYTHON=python3"; exit 1; }
@@ -67,6 +67,10 @@ serve: collectstatic
 
 benchmark: $(VENV)/.installed
 	$(PY) manage.py benchmark
+
+## benchmark-compare: the benchmark of BEFORE (a commit) and of this checkout in turn, side by side (PostgreSQL)
+benchmark-compare: $(VENV)/.installed
+	$(PY) scripts/benchmark_compare.py $(BEFORE)
 
 ## mutation: mutation-test the pure rules (mutmut over league/rules, tests/rules without Django) and print the score per module
 mutation: $(VENV)/.installed-dev

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
+from django.db import connection
 
 from league.lib import writes
 
@@ -65,3 +70,16 @@ class Guard:
             if writer is not None:
                 self.unversioned.append(f"{writer}: {sql[:80]}")
         return execute(sql, params, many, context)
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Fail (pytest.fail) if app code wrote league rows outside league_writes() meanwhile."""
+    guard = Guard()
+    with connection.execute_wrapper(guard):
+        yield
+    if guard.unversioned:
+        pytest.fail(
+            "league rows written outside league.lib.writes (no new league version):\n"
+            + "\n".join(guard.unversioned[:5])
+        )

@@ -7,10 +7,9 @@ import pytest
 from django.db import transaction
 from django.test.testcases import TestData
 
-from tests import factories, shared
+from tests import factories
 from tests.factories import PASSWORD  # noqa: F401 - the tests import it from here
 from tests.league_writes import guarded
-from tests.shared import shared_fixture
 
 
 def pytest_configure(config):
@@ -97,24 +96,24 @@ def set_up_test_data(request):
 
 
 @pytest.fixture
-def make_user(django_user_model):
+def make_user(db):
     """factories.user: a coach, or with board=True a board member."""
     return factories.user
 
 
-@shared_fixture
-def board_member(make_user):
-    return make_user("styret", board=True, coach=False)
+@pytest.fixture
+def board_member(db):
+    return factories.user("styret", board=True, coach=False)
 
 
-@shared_fixture
-def coach(make_user):
-    return make_user("trener")
+@pytest.fixture
+def coach(db):
+    return factories.user("trener")
 
 
-@shared_fixture
-def other_coach(make_user):
-    return make_user("annen_trener")
+@pytest.fixture
+def other_coach(db):
+    return factories.user("annen_trener")
 
 
 def has_amount(html: str, amount: int) -> bool:
@@ -126,33 +125,12 @@ def has_amount(html: str, amount: int) -> bool:
 
 
 @pytest.fixture
-def make_teams(make_user):
+def make_teams(db):
     """factories.teams: n Human teams, each with its own coach."""
     return factories.teams
 
 
 @pytest.fixture
-def season_with(make_teams):
+def season_with(db):
     """factories.season_with: a season of two divisions of new teams."""
     return factories.season_with
-
-
-# --- fixtures built once for a group of tests (tests/shared.py) ------------------------------------------
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items):
-    shared.order(items)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_fixture_setup(fixturedef, request):
-    if fixturedef.argname == "_django_db_helper":
-        shared.before_test(request)
-    return (yield)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item, nextitem):
-    shared.next_item = nextitem
-    return (yield)

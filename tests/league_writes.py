@@ -1,8 +1,8 @@
 """The test-only guard of issue 25: app code that writes the league's rows outside `league.lib.writes`
-would leave the cached pages as they were. Each test's database connection is wrapped; a write to a
-league table (league, matches, teams, or a user) whose nearest app frame is not inside
-`league_writes()` fails the test, naming that frame. Writes made by tests themselves and their
-factories (no app frame) are test data, not the app's, and pass."""
+would leave the cached pages as they were. Each test's database connection is wrapped, and a class's
+setUpTestData (tests/conftest.py); a write to a league table (league, matches, teams, or a user) whose
+nearest app frame is not inside `league_writes()` fails the test, naming that frame. Writes made by
+tests themselves and their factories (no app frame) are test data, not the app's, and pass."""
 
 from __future__ import annotations
 

@@ -1,11 +1,14 @@
 """Shared fixtures: named users for the permission matrix, the factories, the database check, and
 `setUpTestData` for classes of pytest tests."""
 
+import contextlib
 import os
+import unittest
 
 import pytest
 from django.db import transaction
 from django.test.testcases import TestData
+from django.utils import translation
 
 from tests import factories
 from tests.factories import PASSWORD  # noqa: F401 - the tests import it from here
@@ -65,20 +68,23 @@ def set_up_test_data(request):
     rolled back after its last test; each test runs in its own savepoint inside it (pytest-django's
     `db`) and reads what setUpTestData set on the class as deep copies of its own (Django's `TestData`,
     as in a TestCase), so what a test writes, in the database or on the objects, never reaches the
-    next. For classes whose tests run in a transaction: not `transaction=True`, nor a live server.
-    What setUpTestData writes passes the league-writes guard as a test's writes do."""
+    next. Only for tests that pytest-django runs in a transaction (`db`): not `transaction=True` nor a
+    live server, whose writes are committed. What setUpTestData writes passes the league-writes guard
+    as a test's writes do, and is written in the language the tests run in."""
     cls = request.cls
-    if cls is None or not hasattr(cls, "setUpTestData"):
-        yield
+    if cls is None or not hasattr(cls, "setUpTestData") or issubclass(cls, unittest.TestCase):
+        yield  # (a Django TestCase runs its setUpTestData itself)
         return
     request.getfixturevalue("django_db_setup")
     blocker = request.getfixturevalue("django_db_blocker")
     with blocker.unblock():
         atomic = transaction.atomic()
         atomic.__enter__()
+    # In the language its tests run in: the apps' folders set English (tests/*/conftest.py, `english`).
+    language = translation.override("en") if "english" in request.fixturenames else contextlib.nullcontext()
     before = dict(vars(cls))
     try:
-        with blocker.unblock(), guarded():
+        with blocker.unblock(), guarded(), language:
             cls.setUpTestData()
         for name, value in list(vars(cls).items()):
             if before.get(name) is not value:

@@ -5,6 +5,7 @@ writes, in the database or on the objects, never reaches the next, nor the tests
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.utils import translation
 
 from tests import factories
 
@@ -50,3 +51,23 @@ class TestBuiltOnceForTheClass:
 def test_after_the_class_its_data_is_gone():
     assert not get_user_model().objects.filter(username="bygget_en_gang").exists()
     assert "user" not in vars(TestBuiltOnceForTheClass)
+
+
+class TestInTheLanguageOfItsTests:
+    """The apps' folders run their tests in English (tests/*/conftest.py, `english`): setUpTestData too."""
+
+    @pytest.fixture(autouse=True)
+    def english(self):
+        with translation.override("en"):
+            yield
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.language = translation.get_language()
+
+    def test_set_up_test_data_ran_in_the_language_of_the_tests(self):
+        assert self.language == translation.get_language() == "en"
+
+
+def test_elsewhere_in_the_default_language():
+    assert translation.get_language() == "nb"

@@ -32,7 +32,7 @@ class LeagueUserAdmin(UserAdmin):
         return super().has_change_permission(request, obj)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        # The board makes coaches on the coach page (league.views.pages.coach_create), which grants nothing more.
+        # The board makes coaches on the coach page (league.views.accounts.coach_create), which grants nothing more.
         return request.user.is_superuser
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -23,14 +23,13 @@ from matches.models import LiveEvent, Match
 from matches.views.base import with_both_teams
 from teams.models import Race
 
-Kind = LiveEvent.Kind
 HOW = [(rules.BLOCK, gettext_lazy("by block")), (rules.FOUL, gettext_lazy("by foul"))]
 
 
 class LiveEventForm(forms.Form):
     """One entry as posted; the dice fields are typed dice (empty: the server rolls)."""
 
-    kind = forms.ChoiceField(choices=Kind.choices)
+    kind = forms.ChoiceField(choices=LiveEvent.Kind.choices)
     client_id = forms.UUIDField()
     team = forms.IntegerField(required=False, min_value=1)
     player = forms.IntegerField(required=False, min_value=1)
@@ -120,7 +119,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "client_id": uuid.uuid4,  # a fresh id per form, for a plain post without JavaScript
         "injuries": live.LIVE_INJURIES,
         "how": HOW,
-        "Kind": Kind,
+        "Kind": LiveEvent.Kind,
         "chef_sides": [s for s in sides if s["chef"]],
         "chef_target": rules.CHEF_TARGET,
     }
@@ -161,7 +160,7 @@ def match_live_event(request: HttpRequest, pk: int) -> HttpResponse:
         event = live.record(pk, form.entry(), by=request.user)
     except Refusal as exc:  # a typed die off its faces too
         return _refused(request, list(exc.messages), back, status=403 if isinstance(exc, live.LiveForbidden) else 422)
-    then = reverse("match_report", args=[pk]) if event.kind == Kind.END else ""
+    then = reverse("match_report", args=[pk]) if event.kind == LiveEvent.Kind.END else ""
     if _wants_json(request):
         return JsonResponse({"id": event.pk, "kind": event.kind, "then": then})
     return redirect(then or back)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from league import rules
 from matches import postmatch, prematch
-from matches.models import Match, PlayerMatch, SquadEntry
+from matches.models import Match, PlayerMatch, PostMatch, SquadEntry
 from teams.models import Race
 
 
-def demo_choices(rolls, r: rules.Rulebook) -> dict[int, str]:
+def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
     """A skill for each roll, never one the player took with an earlier roll of the same match (two
     level-ups at once); a stat or mutation only when no skill is left, as they can clash with the ±2 limit."""
     taken: dict[int, list[str]] = {}
@@ -53,12 +53,11 @@ def walk_postmatch(match: Match) -> None:
     r = match.season.ruleset.rules
     teams = (match.home, match.away)
     skipped = {team.pk: postmatch.steps_not_applicable(match, team.pk) for team in teams}
-    Step = postmatch.Step
     for team in teams:
-        if Step.WINNINGS not in skipped[team.pk]:
+        if PostMatch.Step.WINNINGS not in skipped[team.pk]:
             postmatch.winnings(match, team, roll=None, by=team.coach)
     for team in teams:
-        if Step.INJURIES not in skipped[team.pk]:
+        if PostMatch.Step.INJURIES not in skipped[team.pk]:
             dead = [
                 line.player_id
                 for line in postmatch.injured_lines(match, team)
@@ -68,18 +67,18 @@ def walk_postmatch(match: Match) -> None:
             postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
     for team in teams:
         steps = [
-            (Step.STADIUM, lambda t: postmatch.stadium(match, t, by=t.coach)),
-            (Step.MVP, lambda t: postmatch.mvp(match, t, by=t.coach)),
-            (Step.DEVELOPMENT, lambda t: _develop(match, t, r)),
-            (Step.FAN_FACTOR, lambda t: postmatch.fan_factor(match, t, by=t.coach)),
-            (Step.PURCHASES, lambda t: postmatch.purchases_done(match, t, by=t.coach)),
-            (Step.TEAM_RATING, lambda t: postmatch.complete(match, t, by=t.coach)),
+            (PostMatch.Step.STADIUM, lambda t: postmatch.stadium(match, t, by=t.coach)),
+            (PostMatch.Step.MVP, lambda t: postmatch.mvp(match, t, by=t.coach)),
+            (PostMatch.Step.DEVELOPMENT, lambda t: _develop(match, t, r)),
+            (PostMatch.Step.FAN_FACTOR, lambda t: postmatch.fan_factor(match, t, by=t.coach)),
+            (PostMatch.Step.PURCHASES, lambda t: postmatch.purchases_done(match, t, by=t.coach)),
+            (PostMatch.Step.TEAM_RATING, lambda t: postmatch.complete(match, t, by=t.coach)),
         ]
         for step, take in steps:
             if step not in skipped[team.pk]:
                 take(team)
 
 
-def _develop(match: Match, team, r: rules.Rulebook) -> None:
+def _develop(match: Match, team, r: rules.Ruleset) -> None:
     rolls = postmatch.development_rolls(match, team, by=team.coach)
     postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)

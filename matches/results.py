@@ -1,4 +1,4 @@
-"""The board's results: a forfeit (R35), and a confirmed result recorded directly (for tests only)."""
+"""The board's results: a forfeit (R35), and what makes a result impossible."""
 
 from __future__ import annotations
 
@@ -32,45 +32,6 @@ def result_problems(match: Match, *, home_score: int, away_score: int, tiebreak_
     if tiebreak_winner_id is not None and not match.cup_id:
         problems.append(_("League matches may end drawn: there is no tiebreak winner."))
     return problems
-
-
-@league_write
-def record_result(
-    match: Match,
-    *,
-    home_score: int,
-    away_score: int,
-    home_casualties: int = 0,
-    away_casualties: int = 0,
-    tiebreak_winner_id: int | None = None,
-    by: Any,
-) -> Match:
-    """A confirmed result, with no pre-match, report or post-match. Counts once: a second call on a
-    confirmed match is refused.
-
-    No page records one (RULINGS: a direct result only for a forfeit, R35, and a division's tiebreak
-    game, league.seasons.services.record_tiebreak): a match so recorded has no gate for its winnings. Tests use
-    it to build the tables' data quickly; the league's own scripts play matches through the report."""
-    match = Match.objects.select_for_update(of=("self",)).select_related("cup").get(pk=match.pk)
-    if match.status != Match.Status.SCHEDULED:
-        raise MatchError([_("This match already has a result.")])
-    if not (match.home_id and match.away_id):
-        raise MatchError([_("Both teams must be known before the match is played.")])
-    problems = result_problems(
-        match, home_score=home_score, away_score=away_score, tiebreak_winner_id=tiebreak_winner_id
-    )
-    if problems:
-        raise MatchError(problems)
-    match.home_score, match.away_score = home_score, away_score
-    match.home_casualties, match.away_casualties = home_casualties, away_casualties
-    match.tiebreak_winner_id = tiebreak_winner_id
-    match.status = Match.Status.CONFIRMED
-    match.confirmed_at = timezone.now()
-    match.confirmed_by = by if getattr(by, "is_authenticated", False) else None
-    match.save()
-    stats.count_match(match, sign=1)  # the kept tables, in this transaction (issue 16)
-    advance_cup(match)
-    return match
 
 
 @league_write

@@ -20,8 +20,6 @@ from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
 from teams.models import Player, Race, Team
 
-Step = PreMatch.Step
-
 
 @dataclass(frozen=True)
 class Todo:
@@ -83,19 +81,19 @@ def _prematch_done(match: Match) -> int:
 def _my_prematch_step(match: Match, team: Team, squads: set[tuple[int, int]]) -> int | None:
     """The next pre-match step if this team's coach can take it; None if it waits for the other coach."""
     done = _prematch_done(match)
-    if done >= Step.MASTER_CHEF:
+    if done >= PreMatch.Step.MASTER_CHEF:
         return None
     if done == 0:  # each coach picks his own squad (R3)
-        return None if (match.pk, team.pk) in squads else Step.SQUADS
-    if done == Step.WEATHER and team.pk != match.home_id:
+        return None if (match.pk, team.pk) in squads else PreMatch.Step.SQUADS
+    if done == PreMatch.Step.WEATHER and team.pk != match.home_id:
         return None  # the home coach sets the ticket price
-    if done == Step.FAN_FACTOR_MODIFIER:
-        return None if niggling_checked(match, match.prematch, team) else Step.NIGGLING
-    if done == Step.HANDICAP:
+    if done == PreMatch.Step.FAN_FACTOR_MODIFIER:
+        return None if niggling_checked(match, match.prematch, team) else PreMatch.Step.NIGGLING
+    if done == PreMatch.Step.HANDICAP:
         if _inspiration_pending(match, team):  # R23: chosen on the pre-match page, before the match
-            return Step.HANDICAP
+            return PreMatch.Step.HANDICAP
         chef = team.race.head_coach == Race.HeadCoach.MASTER_CHEF
-        return Step.MASTER_CHEF if chef and not chef_bought(match, match.prematch, team) else None
+        return PreMatch.Step.MASTER_CHEF if chef and not chef_bought(match, match.prematch, team) else None
     return done + 1
 
 
@@ -126,7 +124,7 @@ def prematch_todos(teams: Sequence[Team], scheduled: Sequence[Match], *, blocked
                 todos.append(
                     Todo(
                         "prematch",
-                        _("%(match)s: pre-match, %(step)s") % {"match": match, "step": Step(step).label},
+                        _("%(match)s: pre-match, %(step)s") % {"match": match, "step": PreMatch.Step(step).label},
                         reverse("match_prematch", args=[match.pk]),
                         match,
                         team,
@@ -145,7 +143,7 @@ def report_todos(scheduled: Sequence[Match]) -> list[Todo]:
             m,
         )
         for m in scheduled
-        if _prematch_done(m) >= Step.MASTER_CHEF
+        if _prematch_done(m) >= PreMatch.Step.MASTER_CHEF
     ]
 
 

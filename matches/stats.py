@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from django.apps import apps as global_apps
@@ -25,10 +26,12 @@ from django.db.models import OuterRef, Subquery
 from league import rules
 from league.lib.writes import league_write
 from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM, PlayerStats, TeamSeasonStats
+from league.rules.records import LINE_COUNTERS, record_counts, record_spp
 from matches.models import HandicapDraw, PlayerMatch, SquadEntry
 
 LEAGUE, CUP = "league", "cup"
-PLAYER_DEEDS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")
+# A report line as the kept counters read it: whose, and its counters (R28).
+LINE_FIELDS = ("player_id", "team_id", *LINE_COUNTERS)
 
 
 @dataclass(frozen=True)
@@ -100,26 +103,8 @@ def player_deltas(match_id: int, season_id: int, r: rules.Ruleset) -> dict[tuple
         match_id=match_id, status=SquadEntry.Status.PLAYING
     ).values_list("player_id", "team_id"):
         row(player_id, team_id)
-    for player_id, team_id, comp, td, ints, cas, crowd, fouls, mvps in PlayerMatch.objects.filter(
-        match_id=match_id
-    ).values_list(
-        "player_id",
-        "team_id",
-        "completions",
-        "touchdowns",
-        "interceptions",
-        "casualties",
-        "crowd_casualties",
-        "foul_casualties",
-        "mvps",
-    ):
-        d = row(player_id, team_id)
-        d["completions"] += comp
-        d["touchdowns"] += td
-        d["interceptions"] += ints
-        d["casualties"] += cas + crowd  # a crowd casualty from the block's push is a block casualty (R28)
-        d["foul_casualties"] += fouls
-        d["mvps"] += mvps
+    for line in PlayerMatch.objects.filter(match_id=match_id).values_list(*LINE_FIELDS, named=True):
+        _add_line(row(line.player_id, line.team_id), line)
     for player_id, team_id in HandicapDraw.objects.filter(
         match_id=match_id, key="inspiration", player__isnull=False
     ).values_list("player_id", "team_id"):
@@ -130,15 +115,14 @@ def player_deltas(match_id: int, season_id: int, r: rules.Ruleset) -> dict[tuple
     return out
 
 
+def _add_line(d: dict[str, int], line: Any) -> None:
+    """A report line's counters onto a player's kept ones, as his record counts them (R28)."""
+    for name, count in record_counts(line).items():
+        d[name] += count
+
+
 def _spp(d: dict[str, int], r: rules.Ruleset) -> int:
-    return r.spp(
-        completions=d["completions"],
-        touchdowns=d["touchdowns"],
-        interceptions=d["interceptions"],
-        casualties=d["casualties"],
-        fouls=d["foul_casualties"],
-        mvps=d["mvps"],
-    )
+    return record_spp(r, SimpleNamespace(**d))
 
 
 # --- incremental ----------------------------------------------------------------------------------
@@ -253,27 +237,10 @@ def rebuild(apps: Any = global_apps, *, lines: bool = True) -> dict[str, int]:
         squads = SquadEntry.objects.filter(match__in=played, status="playing")
         for player_id, team_id, match_id in squads.values_list("player_id", "team_id", "match_id").iterator(5000):
             seen[(player_id, team_id)].add(match_id)
-        lines = PlayerMatch.objects.filter(match__in=played).values_list(
-            "player_id",
-            "team_id",
-            "match_id",
-            "completions",
-            "touchdowns",
-            "interceptions",
-            "casualties",
-            "crowd_casualties",
-            "foul_casualties",
-            "mvps",
-        )
-        for player_id, team_id, match_id, comp, td, ints, cas, crowd, fouls, mvps in lines.iterator(5000):
-            seen[(player_id, team_id)].add(match_id)
-            d = per[(player_id, team_id)]
-            d["completions"] += comp
-            d["touchdowns"] += td
-            d["interceptions"] += ints
-            d["casualties"] += cas + crowd
-            d["foul_casualties"] += fouls
-            d["mvps"] += mvps
+        lines = PlayerMatch.objects.filter(match__in=played).values_list("match_id", *LINE_FIELDS, named=True)
+        for line in lines.iterator(5000):
+            seen[(line.player_id, line.team_id)].add(line.match_id)
+            _add_line(per[(line.player_id, line.team_id)], line)
         inspired = HandicapDraw.objects.filter(match__in=played, key="inspiration", player__isnull=False)
         for player_id, team_id in inspired.values_list("player_id", "team_id").iterator(5000):
             per[(player_id, team_id)]["mvps"] += 1
@@ -294,22 +261,3 @@ def rebuild(apps: Any = global_apps, *, lines: bool = True) -> dict[str, int]:
         batch_size=5000,
     )
     return {"team_rows": team_rows, "player_rows": player_rows + len(careers)}
-
-
-def snapshot() -> tuple[set[tuple], set[tuple], set[tuple]]:
-    """Every kept row and line's confirmation time as plain values, to compare a rebuild with the
-    incremental rows."""
-    teams = {
-        (*values[:-1], tuple(sorted((k, v) for k, v in values[-1].items() if v)))
-        for values in TeamSeasonStats.objects.values_list(
-            "season_id", "division_id", "team_id", "competition", *STAT_FIELDS_TEAM, "head_to_head"
-        )
-        if values[4]  # a line with no match played is the same as no line
-    }
-    players = {
-        values
-        for values in PlayerStats.objects.values_list("player_id", "team_id", "season_id", *STAT_FIELDS_PLAYER)
-        if any(values[3:])
-    }
-    lines = set(PlayerMatch.objects.values_list("pk", "confirmed_at"))
-    return teams, players, lines

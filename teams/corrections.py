@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
+from league.rules.records import RECORD_COUNTERS
 from teams.ledger import lock_team, post_entry
-from teams.models import RECORD_COUNTERS, Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
+from teams.models import Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
 from teams.rosters import TeamRuleError, check_roster, current_plan
 
 # --- the board's corrections ---------------------------------------------------------------------
@@ -93,14 +94,6 @@ def correct_team(
             by=by,
         )
     return team
-
-
-def correct_treasury(team: Team, *, amount: int, reason: str, by: Any) -> TreasuryEntry:
-    """A treasury correction (plus or minus) is one ledger line with its running balance; never below zero."""
-    if not amount:
-        raise TeamRuleError([_("A correction moves gold: the amount cannot be 0.")])
-    correct_team(team, reason=reason, by=by, treasury=amount)
-    return TreasuryEntry.objects.filter(team=team).order_by("-seq").first()
 
 
 @league_write

@@ -9,10 +9,11 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from league.lib.inputs import MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
+from league.lib.inputs import INT_MAX, MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
 from league.lib.numbers import money
 from league.lib.once import TokenField
-from teams.models import RECORD_COUNTERS, Position, Race
+from league.rules.records import RECORD_COUNTERS
+from teams.models import Position, Race
 from teams.registration import PlayerRecord, TeamRecord
 
 
@@ -95,12 +96,7 @@ PLAYER_COLUMNS = [
     "number",
     "name",
     "position",
-    "completions",
-    "touchdowns",
-    "interceptions",
-    "casualties",
-    "foul_casualties",
-    "mvps",
+    *RECORD_COUNTERS,
     "skills",
     "ma",
     "st",
@@ -111,7 +107,7 @@ PLAYER_COLUMNS = [
 ]
 INT_COLUMNS = {c for c in PLAYER_COLUMNS if c not in {"name", "position", "skills"}}
 # The columns' bounds; the rulebook's narrower ones (stats ±2, no negatives) are register_team's refusals.
-COLUMN_MAX = {c: SMALL_MAX for c in INT_COLUMNS} | {c: 2_147_483_647 for c in RECORD_COUNTERS}
+COLUMN_MAX = {c: SMALL_MAX for c in INT_COLUMNS} | {c: INT_MAX for c in RECORD_COUNTERS}
 COLUMN_MIN = {c: -SMALL_MAX for c in INT_COLUMNS}
 # A stadium holds far fewer; the bound keeps every later expansion inside its column.
 CAPACITY_MAX = 1_000_000
@@ -300,6 +296,9 @@ class ImportTeamForm(forms.Form):
             raise forms.ValidationError(_("Not a JSON file: %(error)s") % {"error": exc}) from exc
         cleaned["record"] = team_record_from_json(data, coach=cleaned.get("coach"))
         return cleaned
+
+    def record(self) -> TeamRecord:
+        return self.cleaned_data["record"]
 
 
 # Whole-number fields of a team file and their bounds (the ledger's, the stadium's, the columns').

@@ -12,6 +12,7 @@ from league import rules
 from league.lib.inputs import NAME_MAX
 from league.lib.writes import league_write
 from league.models import Ruleset
+from league.rules.records import RECORD_COUNTERS
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
@@ -70,7 +71,7 @@ class TeamRecord:
 
 
 def registration_problems(
-    record: TeamRecord, race: Race, r: rules.Rulebook, *, positions: dict[str, Position], skills: dict[str, Skill]
+    record: TeamRecord, race: Race, r: rules.Ruleset, *, positions: dict[str, Position], skills: dict[str, Skill]
 ) -> list[str]:
     """Every reason the record cannot be registered: its players against the race's positions, the
     skills and the stat limit, then the roster against `rules.roster_problems` (no creation budget)."""
@@ -189,12 +190,7 @@ def register_team(
             position=position,
             name=p.name,
             number=p.number,
-            completions=p.completions,
-            touchdowns=p.touchdowns,
-            interceptions=p.interceptions,
-            casualties=p.casualties,
-            foul_casualties=p.foul_casualties,
-            mvps=p.mvps,
+            **{c: getattr(p, c) for c in RECORD_COUNTERS},
             niggling=p.niggling,
             miss_matches=p.miss_matches,
             ma_change=p.ma,

@@ -13,9 +13,8 @@ from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 
 from league import rules
-from league.rules.records import record_spp
+from league.rules.records import RECORD_COUNTERS, record_spp
 from teams.models import (
-    RECORD_COUNTERS,
     Facility,
     Player,
     PlayerSkill,
@@ -57,12 +56,7 @@ class PlayerLine:
             "injuries": self.injuries,
             "niggling": p.niggling,
             "miss_matches": p.miss_matches,
-            "completions": p.completions,
-            "touchdowns": p.touchdowns,
-            "interceptions": p.interceptions,
-            "casualties": p.casualties,
-            "foul_casualties": p.foul_casualties,
-            "mvps": p.mvps,
+            **{c: getattr(p, c) for c in RECORD_COUNTERS},
             "spp": self.spp,
             "skill_points": self.skill_points,
             "value": self.value,
@@ -202,7 +196,7 @@ def rating_staff(team: Team) -> dict[str, Any]:
     }
 
 
-def squad_team_rating(r: rules.Rulebook, team: Team, players: list[tuple[int, int]]) -> rules.Explained:
+def squad_team_rating(r: rules.Ruleset, team: Team, players: list[tuple[int, int]]) -> rules.Explained:
     """The TR of the team with these players, each (value, SPP), as its squad (R1-R3): the one helper the
     roster sheet, the pre-match and the post-match read."""
     return r.explain_team_rating(players, **rating_staff(team))

@@ -1,8 +1,7 @@
 """Writes that span several rows of a team: creating it, hiring and firing, purchases.
 
 The money goes through teams.ledger; registration (teams.registration) and the board's corrections
-(teams.corrections) have their own modules; the names marked `noqa: F401` below keep their old path
-teams.services for the tests."""
+(teams.corrections) have their own modules."""
 
 from __future__ import annotations
 
@@ -19,16 +18,9 @@ from league.lib.numbers import money
 from league.lib.refusals import AlreadyDone
 from league.lib.writes import league_write
 from league.models import Ruleset, Season
-from teams.corrections import correct_player, correct_team, correct_treasury  # noqa: F401
-from teams.ledger import (
-    ensure_not_done,
-    lock_team,
-    pay,
-    post_entry,
-    treasury,  # noqa: F401
-)
+from teams.ledger import ensure_not_done, lock_team, pay, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, Team, TreasuryEntry
-from teams.registration import PlayerRecord, TeamRecord, create_team_row, register_team  # noqa: F401
+from teams.registration import create_team_row
 from teams.rosters import (
     TeamRuleError,
     check_roster,
@@ -181,7 +173,7 @@ def choose_starting_mutation(player: Player, skill_name: str, *, by: Any) -> Pla
     )
 
 
-def tzeentch_choices(r: rules.Rulebook) -> list[str]:
+def tzeentch_choices(r: rules.Ruleset) -> list[str]:
     return [b.value for b in r.tables.tzeentch_mutations.bands if b.value != "choice"]
 
 

@@ -22,8 +22,7 @@ _APPS = tuple(f"{ROOT / app}/" for app in ("league", "teams", "matches"))
 # Frames that are no writer of their own: the models (a save() override runs for its caller), the
 # building blocks the services call inside their own transaction (dice, the ledger, the kept stats, the
 # cup's advance: a test may call them alone), the middleware a request passes through (Django's log-in
-# view stamps last_login), the migrations, and the reference data the migrations load before there is
-# a league.
+# view stamps last_login), and the migrations, whose loaders the tests run again (tests/reference_data.py).
 _NOT_WRITERS = (
     "/models.py",
     "/models/",
@@ -34,12 +33,16 @@ _NOT_WRITERS = (
     "/migrations/",
     "/middleware.py",
     "/pagecache.py",
-    "league/reference_data.py",
     "league/accounts.py",
 )
 _WRITE = re.compile(
     r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?((?:league|matches|teams)_\w+|auth_user)"?', re.IGNORECASE
 )
+
+
+def writing() -> bool:
+    """Whether this thread is inside `league_writes()`."""
+    return writes._depth.get() > 0
 
 
 def is_league_write(sql: object) -> bool:
@@ -65,7 +68,7 @@ class Guard:
         self.unversioned: list[str] = []
 
     def __call__(self, execute, sql, params, many, context):
-        if is_league_write(sql) and not writes.writing():
+        if is_league_write(sql) and not writing():
             writer = _writer()
             if writer is not None:
                 self.unversioned.append(f"{writer}: {sql[:80]}")

@@ -176,7 +176,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES"
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "league.views.pages.locked_out"
+AXES_LOCKOUT_CALLABLE = "league.views.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "league.accounts.client_ip"
 # How many reverse proxies in front append to X-Forwarded-For; 0: the peer address is the client.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))

@@ -63,8 +63,3 @@ def league_write(func: Callable[P, R]) -> Callable[P, R]:
             return func(*args, **kwargs)
 
     return wrapper
-
-
-def writing() -> bool:
-    """Whether this thread is inside `league_writes()`: what the test guard asks of each league write."""
-    return _depth.get() > 0

@@ -50,10 +50,6 @@ from league.rules.tables import (
 
 DEFAULT_RULESET_PATH = Path(__file__).resolve().parent / "data" / "torshov_2006.json"
 
-# App code names the pure object `Rulebook`, so a reader never meets it and the row league.models.Ruleset
-# (`ruleset.rules` is a Rulebook) under one name; `Ruleset` stays exported: the public contract.
-Rulebook = Ruleset
-
 __all__ = [
     "DEFAULT_RULESET_PATH",
     "MUTATION_CHOICE",
@@ -74,7 +70,6 @@ __all__ = [
     "Revival",
     "RosterPlan",
     "RosterProblem",
-    "Rulebook",
     "Ruleset",
     "RulesetError",
     "SeriousInjury",

@@ -51,7 +51,7 @@ class Fate(StrEnum):
 
 
 class InjuryRules(Protocol):
-    """The parts of a ruleset the tree reads (league.rules.Rulebook has them)."""
+    """The parts of a ruleset the tree reads (league.rules.Ruleset has them)."""
 
     def regenerates(self, roll: int) -> bool: ...
 

@@ -1,2 +1,3 @@
-"""The league's pages: the front page, standings and the season board (pages), the leaders, the
-rulesets with their editor and preview, and the confirm page other apps' views share."""
+"""The league's pages: the front page, a coach's page, standings and rules (pages), the seasons with
+the board's forms (seasons), the leaders, the rulesets with their editor and preview, the coaches'
+accounts (accounts), and the confirm page other apps' views share."""

@@ -37,12 +37,12 @@ def _money(value: int) -> str:
     return f"{value:,}".replace(",", "\u00a0")
 
 
-def _both(label: str, source: str, draft: rules.Rulebook, current: rules.Rulebook, compute, fmt=str) -> Example:
+def _both(label: str, source: str, draft: rules.Ruleset, current: rules.Ruleset, compute, fmt=str) -> Example:
     a, b = compute(draft), compute(current)
     return Example(label, source, fmt(a.value), fmt(b.value), tuple(a.lines()), tuple(b.lines()))
 
 
-def book_examples(draft: rules.Rulebook, current: rules.Rulebook) -> list[Example]:
+def book_examples(draft: rules.Ruleset, current: rules.Ruleset) -> list[Example]:
     """The rulebook's own examples (and the worked match of EXAMPLES.md)."""
 
     def signed(v: int) -> str:
@@ -122,8 +122,8 @@ def _team_inputs(team: Any) -> tuple[list[tuple[int, int]], dict[str, Any]]:
 
 
 def team_examples(
-    draft: rules.Rulebook,
-    current: rules.Rulebook,
+    draft: rules.Ruleset,
+    current: rules.Ruleset,
     *,
     team: Any,
     match: Any = None,
@@ -155,7 +155,7 @@ def team_examples(
     division = getattr(match, "division", None)
     die = division.die if division is not None else 6
 
-    def winnings(r: rules.Rulebook) -> rules.Explained:
+    def winnings(r: rules.Ruleset) -> rules.Explained:
         tr = r.team_rating(players, **kwargs)
         return r.explain_winnings(
             min(roll, die),

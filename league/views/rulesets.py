@@ -17,9 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league import rules
 from league.accounts import is_board
+from league.lib.responses import post_form, success
 from league.lib.writes import league_writes
 from league.models import Ruleset, Season
-from league.views.pages import _require_board
+from league.views.base import _require_board
 from league.views.ruleset_editor import RulesetEditorForm, differences
 from league.views.ruleset_preview import PreviewForm, book_examples, team_examples
 
@@ -90,22 +91,29 @@ def version_edit(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, _("A published version is frozen. Make a new version from it to change the rules."))
         return redirect("rules_version", ruleset.pk)
     form = RulesetEditorForm(request.POST or None, ruleset=ruleset)
-    if request.method == "POST" and form.is_valid():
-        name = form.cleaned_data["name"]
-        if Ruleset.objects.filter(name=name).exclude(pk=ruleset.pk).exists():
-            form.add_error("name", _("Another version already has this name."))
-        else:
-            with league_writes():
-                draft = _get_draft_for_update(ruleset.pk)
-                draft.name = name
-                draft.notes = form.cleaned_data["notes"]
-                draft.data = form.data_out
-                draft.save()
-            messages.success(request, _("%(name)s is saved.") % {"name": draft.name})
-            return redirect("rules_version", draft.pk)
-    if request.method == "POST":
-        messages.error(request, _("Nothing was saved: correct the marked fields."))
-    return render(request, "league/rules_edit.html", {"ruleset": ruleset, "form": form})
+
+    def page() -> HttpResponse:
+        return render(request, "league/rules_edit.html", {"ruleset": ruleset, "form": form})
+
+    def save() -> Ruleset:
+        with league_writes():
+            draft = _get_draft_for_update(ruleset.pk)
+            draft.name = form.cleaned_data["name"]
+            draft.notes = form.cleaned_data["notes"]
+            draft.data = form.data_out
+            draft.save()
+        return draft
+
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request, form, save, again=page, done=lambda draft: _saved(request, draft, _("%(name)s is saved."))
+    )
+
+
+def _saved(request: HttpRequest, draft: Ruleset, message: str) -> HttpResponse:
+    """Back to the version's page, saying what was done to it."""
+    return success(request, message % {"name": draft.name}, reverse("rules_version", args=[draft.pk]))
 
 
 class PublishForm(forms.Form):
@@ -122,20 +130,28 @@ def version_publish(request: HttpRequest, pk: int) -> HttpResponse:
     if ruleset.is_published:
         return redirect("rules_version", ruleset.pk)
     form = PublishForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+
+    def page() -> HttpResponse:
+        context = {
+            "ruleset": ruleset,
+            "form": form,
+            "seasons": Season.objects.select_related("ruleset").order_by("-created_at"),
+            "newest": Ruleset.objects.published().first(),
+            "changes": differences(ruleset.based_on.data, ruleset.data) if ruleset.based_on else [],
+        }
+        return render(request, "league/rules_publish.html", context)
+
+    def publish() -> Ruleset:
         with league_writes():
             draft = _get_draft_for_update(ruleset.pk)
             draft.publish()
-        messages.success(request, _("%(name)s is published.") % {"name": draft.name})
-        return redirect("rules_version", draft.pk)
-    context = {
-        "ruleset": ruleset,
-        "form": form,
-        "seasons": Season.objects.select_related("ruleset").order_by("-created_at"),
-        "newest": Ruleset.objects.published().first(),
-        "changes": differences(ruleset.based_on.data, ruleset.data) if ruleset.based_on else [],
-    }
-    return render(request, "league/rules_publish.html", context)
+        return draft
+
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request, form, publish, again=page, done=lambda draft: _saved(request, draft, _("%(name)s is published."))
+    )
 
 
 @login_required
@@ -196,14 +212,26 @@ def version_import(request: HttpRequest, pk: int) -> HttpResponse:
     if ruleset.is_published:
         raise Http404
     form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+
+    def page() -> HttpResponse:
+        return render(request, "league/rules_import.html", {"ruleset": ruleset, "form": form})
+
+    def replace() -> Ruleset:
         with league_writes():
             draft = _get_draft_for_update(ruleset.pk)
             draft.data = {**form.cleaned_data["file"], "name": draft.name}
             draft.save()
-        messages.success(request, _("%(name)s is replaced by the file.") % {"name": draft.name})
-        return redirect("rules_version", draft.pk)
-    return render(request, "league/rules_import.html", {"ruleset": ruleset, "form": form})
+        return draft
+
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request,
+        form,
+        replace,
+        again=page,
+        done=lambda draft: _saved(request, draft, _("%(name)s is replaced by the file.")),
+    )
 
 
 @require_GET
@@ -218,7 +246,3 @@ def version_compare(request: HttpRequest) -> HttpResponse:
     changes = differences(a.data, b.data) if a and b else []
     context = {"versions": versions, "a": a, "b": b, "changes": changes}
     return render(request, "league/rules_compare.html", context)
-
-
-def version_url(ruleset: Ruleset) -> str:
-    return reverse("rules_version", args=[ruleset.pk])

@@ -130,5 +130,10 @@ class StepForm(forms.Form):
         kwargs.setdefault("auto_id", f"id_{self.step or 'step'}_{team.pk if team else 'match'}_%s")
         super().__init__(data, **kwargs)
 
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of the step's service, beside the match and who takes the step (`by`):
+        the team of a team's step, and what the valid form read (each step form adds its own)."""
+        return {"team": self.team} if self.team is not None else {}
+
     def field_rows(self, prefix: str) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith(prefix)]

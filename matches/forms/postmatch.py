@@ -29,6 +29,9 @@ class WinningsForm(StepForm):
             target = self.match.season.ruleset.rules.settings.kiosk_target
             self.fields["kiosk"] = DiceField(label=_("Kiosk D6 (%(target)s+, R19)") % {"target": target})
 
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "roll": self.cleaned_data["roll"], "kiosk": self.cleaned_data.get("kiosk")}
+
 
 class InjuryDiceForm(StepForm):
     """Before the Bandage Crew: the regeneration and serious injury dice, in R25's order, so the
@@ -54,6 +57,9 @@ class InjuryDiceForm(StepForm):
 
     def entered(self) -> dict[str, list[int]]:
         return {":".join(name.rsplit("_", 1)): v for name, v in self.cleaned_data.items() if v is not None}
+
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "entered": self.entered()}
 
 
 class InjuriesForm(StepForm):
@@ -156,6 +162,15 @@ class InjuriesForm(StepForm):
                 entered[f"healer:{self.team.pk}:{n}"] = d[f"healer_{n}"]
         return entered
 
+    def arguments(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {
+            **super().arguments(),
+            "healer_targets": d["healer_targets"],
+            "entered": self.entered(),
+            "raise_zombie": d.get("raise_zombie"),
+        }
+
 
 class EmptyStepForm(StepForm):
     """A step with nothing to type: stadium, purchases, the new team rating."""
@@ -180,6 +195,9 @@ class MvpForm(StepForm):
     def candidates(self) -> list[Player]:
         return post.mvp_candidates(self.match, self.team) or []
 
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "roll": self.cleaned_data.get("roll")}
+
 
 class RollDevelopmentForm(StepForm):
     step = "roll-development"
@@ -195,6 +213,9 @@ class RollDevelopmentForm(StepForm):
     def entered(self) -> dict[str, list[int]]:
         d = self.cleaned_data
         return {f"development:{p.pk}:{i}": d[f"dev_{p.pk}_{i}"] for p, i in self.pending if d.get(f"dev_{p.pk}_{i}")}
+
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "entered": self.entered()}
 
 
 class DevelopmentForm(StepForm):
@@ -263,6 +284,9 @@ class DevelopmentForm(StepForm):
                 entered[f"mutation:{player}:{index}{':reroll' if reroll else ''}"] = value
         return entered
 
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "choices": self.choices(), "entered": self.entered()}
+
 
 class InspiredDevelopmentForm(DevelopmentForm):
     """The choice for the Inspiration MVP's development roll, made in the pre-match sequence (R23)."""
@@ -276,3 +300,6 @@ class InspiredDevelopmentForm(DevelopmentForm):
 class FanFactorForm(StepForm):
     step = "fan-factor"
     roll = DiceField(label=_("Fan factor D6"))
+
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "roll": self.cleaned_data["roll"]}

@@ -30,12 +30,18 @@ class SquadForm(StepForm):
             return {int(v) for v in self.data.getlist("players") if v.isdecimal() and len(v) < 12}
         return set(self.initial.get("players", []))
 
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "player_ids": self.cleaned_data["players"]}
+
 
 class WeatherForm(StepForm):
     step = "weather"
     weather = DiceField(
         sides=6, count=2, label=_("Weather 2D6"), widget=forms.TextInput({"placeholder": _("e.g. 3 4")})
     )
+
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "entered": self.cleaned_data["weather"]}
 
 
 class TicketsForm(StepForm):
@@ -55,6 +61,10 @@ class TicketsForm(StepForm):
         if not pre.neutral_allowed(self.match):
             del self.fields["neutral"]
 
+    def arguments(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {**super().arguments(), "ticket": d["ticket"], "neutral": d.get("neutral", False)}
+
 
 class GateForm(StepForm):
     step = "gate"
@@ -68,6 +78,11 @@ class GateForm(StepForm):
                     sides=die, count=team.fan_factor, label=f"{team.name}: FF {team.fan_factor} × D{die}"
                 )
         self.fields["vandalism"] = DiceField(label=_("Vandalism D6, if needed"))
+
+    def arguments(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        dice = {"home_dice": d.get("home_gate"), "away_dice": d.get("away_gate"), "vandalism_die": d["vandalism"]}
+        return {**super().arguments(), **dice}
 
 
 class NigglingForm(StepForm):
@@ -95,12 +110,20 @@ class NigglingForm(StepForm):
         d = self.cleaned_data
         return {p.pk: d[f"ni_{p.pk}"] for p in self.players if d.get(f"ni_{p.pk}") is not None}
 
+    def arguments(self) -> dict[str, Any]:
+        apothecary = self.cleaned_data.get("apothecary", [])
+        return {**super().arguments(), "apothecary_for": apothecary, "entered": self.entered()}
+
 
 class HandicapForm(StepForm):
     step = "handicap"
     handicap = DiceField(
         many=True, label=_("D66 for the lower team, in order"), widget=forms.TextInput({"placeholder": _("e.g. 15 42")})
     )
+
+    def arguments(self) -> dict[str, Any]:
+        dice = self.cleaned_data["handicap"]  # a D66 as its two dice, tens and units: (1, 5) is 15
+        return {**super().arguments(), "entered": None if dice is None else [10 * tens + units for tens, units in dice]}
 
 
 class ChefForm(StepForm):
@@ -111,6 +134,9 @@ class ChefForm(StepForm):
         super().__init__(*args, **kwargs)
         price = self.match.season.ruleset.rules.settings.master_chef_die_price
         self.fields["count"].label = _("extra dice at %(price)s each") % {"price": money(price)}
+
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "count": self.cleaned_data["count"] or 0}
 
 
 class InspireForm(StepForm):
@@ -135,3 +161,6 @@ class InspireForm(StepForm):
             return {}
         # the inspired player's first roll of this match (inspire() checks which index it is)
         return {f"development:{d['player']}:1": d["development"]}
+
+    def arguments(self) -> dict[str, Any]:
+        return {**super().arguments(), "player_id": self.cleaned_data["player"], "entered": self.entered()}

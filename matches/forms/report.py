@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.rules.records import REPORTED_COUNTERS
 from matches.forms.fields import PrefixedForm, TickField, WholeNumberField
 from matches.models import ApothecaryUse, Match, PlayerMatch
-from matches.report import COUNTERS
 from teams.models import Player, Team
 
 # No counter of one match reaches 30: sixteen turns a half, and a team scores at most 30 (as the board's
@@ -71,7 +71,7 @@ class LineForm(PrefixedForm):
                 field.widget.attrs["class"] = "count-input"
 
     def counters(self) -> list[forms.BoundField]:
-        return [self[c] for c in COUNTERS]
+        return [self[c] for c in REPORTED_COUNTERS]
 
 
 class ApothecaryForm(PrefixedForm):

@@ -6,15 +6,15 @@ PostMatch row is locked while a step runs, `done` marks progress, and money carr
 key in the ledger. The match's SPP were added when the report was confirmed.
 
 One module a part: `base` (the row locked at its step, the step finished), `steps` (winnings, stadium,
-fan factor, purchases, the new TR), `injury_step` (whose decisions are league.rules.injuries), `raising`,
-`mvp`, `development`. The names below are what views, forms, commands and tests call.
+fan factor, purchases, the new TR), `injury_step` (whose decisions are league.rules.injuries; what it is
+decided from and the dice rolled ahead: `injury_facts`; the tables a player rolls on: `injury_tables`),
+`raising`, `mvp`, `development`. The names below are what views, forms, commands and tests call.
 """
 
 from __future__ import annotations
 
 from matches.postmatch.base import (
     PostMatchError,
-    Step,
     begun,
     get_postmatch,
     progress,
@@ -31,27 +31,25 @@ from matches.postmatch.development import (
     roll_one_development,
     skill_specs,
 )
-from matches.postmatch.injury_step import (
+from matches.postmatch.injury_facts import (
     InjuryFacts,
     healer_candidates,
     healer_limit,
     injured_lines,
-    injuries,
     injury_dice_shown,
     injury_facts,
-    kiosk_applies,
     pending_injury_dice,
     revived_by_apothecary,
     roll_injury_dice,
 )
+from matches.postmatch.injury_step import injuries
 from matches.postmatch.mvp import mvp, mvp_candidates
 from matches.postmatch.raising import opponents_dead
-from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
+from matches.postmatch.steps import complete, fan_factor, kiosk_applies, purchases_done, stadium, winnings
 
 __all__ = [
     "InjuryFacts",
     "PostMatchError",
-    "Step",
     "apply_development",
     "begun",
     "choices_for",

@@ -15,8 +15,6 @@ from matches.models import (
 )
 from teams.models import Team
 
-Step = PostMatch.Step
-
 
 class PostMatchError(Refusal):
     pass
@@ -44,23 +42,25 @@ def steps_not_applicable(match: Match, team_id: int) -> dict[int, str]:
     if match.forfeited_by_id is None:
         return {}
     not_played = {
-        Step.INJURIES: _(
+        PostMatch.Step.INJURIES: _(
             "Not applicable: the match was not played, so no one was hurt and no match is served (R37, R42)."
         ),
-        Step.STADIUM: _("Not applicable: the match was not played, so there was no gate and no vandalism (R42)."),
+        PostMatch.Step.STADIUM: _(
+            "Not applicable: the match was not played, so there was no gate and no vandalism (R42)."
+        ),
     }
     if match.forfeited_by_id != team_id:
         return {
             **not_played,
-            Step.MVP: _("Not applicable: nobody played, so no player can be the MVP (R27, R42)."),
-            Step.DEVELOPMENT: _("Not applicable: no SPP were earned in a match not played (R42)."),
+            PostMatch.Step.MVP: _("Not applicable: nobody played, so no player can be the MVP (R27, R42)."),
+            PostMatch.Step.DEVELOPMENT: _("Not applicable: no SPP were earned in a match not played (R42)."),
         }
     return {
-        Step.WINNINGS: _("Not applicable: a team that forfeits gets no winnings (R35)."),
+        PostMatch.Step.WINNINGS: _("Not applicable: a team that forfeits gets no winnings (R35)."),
         **not_played,
-        Step.MVP: _("Not applicable: a team that forfeits gets no MVP (R35)."),
-        Step.DEVELOPMENT: _("Not applicable: a team that forfeits gets no SPP (R35)."),
-        Step.FAN_FACTOR: _("Not applicable: the forfeit took %(n)s fan factor, with no roll (R35, R42).")
+        PostMatch.Step.MVP: _("Not applicable: a team that forfeits gets no MVP (R35)."),
+        PostMatch.Step.DEVELOPMENT: _("Not applicable: a team that forfeits gets no SPP (R35)."),
+        PostMatch.Step.FAN_FACTOR: _("Not applicable: the forfeit took %(n)s fan factor, with no roll (R35, R42).")
         % {"n": match.forfeit_fan_factor_lost},
     }
 
@@ -77,7 +77,7 @@ def lock_step(match: Match, team: Team, step: int) -> tuple[Match, Team, PostMat
     """The match, the team and its post-match row locked for `step`: refused unless the report is
     confirmed, the team played, the step applies (R42), and every earlier step is done or does not
     apply, this one not."""
-    # The match first, as the board's void and reopen lock it (matches.report._lock): one order, no deadlock.
+    # The match first, as the board's void and reopen lock it (matches.report, _lock): one order, no deadlock.
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("season__ruleset", "home__stadium", "away__stadium")
@@ -110,7 +110,10 @@ def begun(match: Match, postmatch: PostMatch) -> bool:
     made on the team page and the new TR only records them, so a forfeiter's sequence, which has only
     those (R42), never holds back the void of its forfeit."""
     skipped = steps_not_applicable(match, postmatch.team_id)
-    return any(step not in skipped for step in range(Step.WINNINGS, min(postmatch.done, Step.FAN_FACTOR) + 1))
+    return any(
+        step not in skipped
+        for step in range(PostMatch.Step.WINNINGS, min(postmatch.done, PostMatch.Step.FAN_FACTOR) + 1)
+    )
 
 
 def unfinished_postmatches(team_ids: Iterable[int]) -> QuerySet[PostMatch]:
@@ -119,7 +122,7 @@ def unfinished_postmatches(team_ids: Iterable[int]) -> QuerySet[PostMatch]:
     `pick_squad` refuses while a team has one, and Mitt lag offers it instead of the next pre-match:
     the one read both ask, so they never disagree."""
     return PostMatch.objects.filter(
-        team__in=list(team_ids), match__status=Match.Status.CONFIRMED, done__lt=Step.TEAM_RATING
+        team__in=list(team_ids), match__status=Match.Status.CONFIRMED, done__lt=PostMatch.Step.TEAM_RATING
     )
 
 

@@ -15,7 +15,7 @@ from matches.models import (
     Match,
     PostMatch,
 )
-from matches.postmatch.base import PostMatchError, Step, finish_step, lock_step
+from matches.postmatch.base import PostMatchError, finish_step, lock_step
 from matches.postmatch.mvp import earned_this_match
 from teams.models import Player, PlayerSkill, Skill, StatChange, Team
 
@@ -40,7 +40,7 @@ def roll_development(
     match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
 ) -> list[DevelopmentRoll]:
     """Roll the development dice, only when the development step is the next one."""
-    match, team, _postmatch = lock_step(match, team, Step.DEVELOPMENT)
+    match, team, _postmatch = lock_step(match, team, PostMatch.Step.DEVELOPMENT)
     return development_rolls(match, team, by=by, entered=entered)
 
 
@@ -77,7 +77,7 @@ def roll_one_development(
     team: Team,
     player: Player,
     index: int,
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     *,
     entered: Mapping[str, Sequence[int]],
     by: Any,
@@ -118,7 +118,7 @@ def _gained_names(player: Player) -> set[str]:
 
 
 def choices_for(
-    roll: DevelopmentRoll, r: rules.Rulebook, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
+    roll: DevelopmentRoll, r: rules.Ruleset, *, taken: Sequence[str] = (), skills: list[rules.SkillSpec] | None = None
 ) -> list[str]:
     """The choices this roll allows the player now (R29); `skills` saves reading the catalogue again."""
     player = roll.player
@@ -147,7 +147,7 @@ def _mutation(
     player: Player,
     index: int,
     category: str,
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     owned: set[str],
     entered: Mapping[str, Sequence[int]],
     by: Any,
@@ -183,17 +183,19 @@ def develop(
     match: Match, team: Team, *, choices: Mapping[int, str], entered: Mapping[str, Sequence[int]] | None = None, by: Any
 ) -> PostMatch:
     """Apply the coach's choice for every development roll at once (R29)."""
-    match, team, postmatch = lock_step(match, team, Step.DEVELOPMENT)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.DEVELOPMENT)
     r = postmatch.ruleset.rules
     rolls = development_rolls(match, team, by=by)
     lines = apply_development(match, rolls, r, choices=choices, entered=entered or {}, by=by)
-    return finish_step(postmatch, Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")])
+    return finish_step(
+        postmatch, PostMatch.Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")]
+    )
 
 
 def apply_development(
     match: Match,
     rolls: Sequence[DevelopmentRoll],
-    r: rules.Rulebook,
+    r: rules.Ruleset,
     *,
     choices: Mapping[int, str],
     entered: Mapping[str, Sequence[int]],

@@ -18,7 +18,7 @@ from matches.models import (
     PostMatch,
     SquadEntry,
 )
-from matches.postmatch.base import Step, finish_step, lock_step
+from matches.postmatch.base import finish_step, lock_step
 from teams.models import Player, Team
 
 # --- 4. MVP (R27) -----------------------------------------------------------------------------------
@@ -32,7 +32,7 @@ def inspired_player_id(match: Match, team: Team) -> int | None:
     )
 
 
-def earned_this_match(match: Match, team: Team, r: rules.Rulebook) -> dict[int, tuple[Player, int]]:
+def earned_this_match(match: Match, team: Team, r: rules.Ruleset) -> dict[int, tuple[Player, int]]:
     """Each player's SPP from this match: his report line, his MVP, and an Inspiration MVP (R23)."""
     earned = {
         line.player_id: (line.player, _match_spp(line, r))
@@ -50,11 +50,11 @@ def earned_this_match(match: Match, team: Team, r: rules.Rulebook) -> dict[int, 
     return earned
 
 
-def _match_spp(line: PlayerMatch, r: rules.Rulebook) -> int:
+def _match_spp(line: PlayerMatch, r: rules.Ruleset) -> int:
     return record_spp(r, line)
 
 
-def _mvp_pools(match: Match, team: Team, r: rules.Rulebook) -> tuple[list[Player], list[Player]]:
+def _mvp_pools(match: Match, team: Team, r: rules.Ruleset) -> tuple[list[Player], list[Player]]:
     """Those on the roster who earned SPP in the match, and those who played; never the inspired (R23)."""
     earned = [
         line.player
@@ -75,7 +75,7 @@ def _mvp_pools(match: Match, team: Team, r: rules.Rulebook) -> tuple[list[Player
     return earned, played
 
 
-def mvp_candidates(match: Match, team: Team, r: rules.Rulebook | None = None) -> list[Player] | None:
+def mvp_candidates(match: Match, team: Team, r: rules.Ruleset | None = None) -> list[Player] | None:
     """The MVP's candidates in the die's order (face 1 is the first), or None when the team receives
     no more MVPs (R27)."""
     r = r or match.season.ruleset.rules
@@ -88,19 +88,19 @@ def mvp_candidates(match: Match, team: Team, r: rules.Rulebook | None = None) ->
 def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
     """One player at random among those who earned SPP, else among those who played, while the team
     still receives MVPs (R27)."""
-    match, team, postmatch = lock_step(match, team, Step.MVP)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.MVP)
     r = postmatch.ruleset.rules
     if not r.receives_mvp(team.mvps_received):
         return finish_step(
             postmatch,
-            Step.MVP,
+            PostMatch.Step.MVP,
             "mvp",
             [_("%(team)s has received its %(n)s MVPs (R27).") % {"team": team.name, "n": r.settings.mvp_limit}],
         )
     earned, played = _mvp_pools(match, team, r)
     candidates = r.mvp_candidates(earned, played)
     if not candidates:
-        return finish_step(postmatch, Step.MVP, "mvp", [_("No player to receive the MVP.")])
+        return finish_step(postmatch, PostMatch.Step.MVP, "mvp", [_("No player to receive the MVP.")])
     d = dice.roll(match, f"mvp:{team.pk}", step="mvp", sides=len(candidates), entered=roll, by=by, team=team)
     chosen = candidates[d.values[0] - 1]
     # Load, change, save (the team row is locked): each leaves a history record.
@@ -124,4 +124,4 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
         "player": chosen,
         "spp": r.spp_award("mvp"),
     }
-    return finish_step(postmatch, Step.MVP, "mvp", [line_text])
+    return finish_step(postmatch, PostMatch.Step.MVP, "mvp", [line_text])

@@ -11,7 +11,7 @@ from matches.models import (
     PlayerMatch,
     PostMatch,
 )
-from matches.postmatch.base import PostMatchError, Step
+from matches.postmatch.base import PostMatchError
 from teams.models import Player, Position, Team
 from teams.rosters import next_number
 
@@ -29,7 +29,7 @@ def opponents_dead(match: Match, team: Team) -> list[Player]:
     ]
 
 
-def _new_player(team: Team, position_name: str, name: str, r: rules.Rulebook) -> Player | None:
+def _new_player(team: Team, position_name: str, name: str, r: rules.Ruleset) -> Player | None:
     """A free player for the roster if the position's limit and the roster allow it (R25)."""
 
     position = Position.objects.filter(race=team.race, name=position_name).first()
@@ -41,7 +41,7 @@ def _new_player(team: Team, position_name: str, name: str, r: rules.Rulebook) ->
     return Player.objects.create(team=team, position=position, name=name, number=next_number(team))
 
 
-def raise_the_dead(match: Match, team: Team, r: rules.Rulebook, raise_zombie: int | None) -> list[str]:
+def raise_the_dead(match: Match, team: Team, r: rules.Ruleset, raise_zombie: int | None) -> list[str]:
     """The Necromancer raises one dead opponent (not Stunty, not a Big Guy) as a Zombie; a Beast of
     Nurgle's unhealed kill gives the Nurgle team a Rotter; each only within limits and roster room (R25)."""
     lines: list[str] = []
@@ -54,7 +54,10 @@ def raise_the_dead(match: Match, team: Team, r: rules.Rulebook, raise_zombie: in
     if rot:
         killed = killed.filter(injured_by__position__name=injury_rules.BEAST_OF_NURGLE)
     needs_opponent = (necromancer and raise_zombie) or (rot and killed.exists())
-    if needs_opponent and not PostMatch.objects.filter(match=match, team=opponent, done__gte=Step.INJURIES).exists():
+    if (
+        needs_opponent
+        and not PostMatch.objects.filter(match=match, team=opponent, done__gte=PostMatch.Step.INJURIES).exists()
+    ):
         raise PostMatchError(
             [_("Wait for %(team)s's injuries step: only the dead who stay dead can rise.") % {"team": opponent.name}]
         )

@@ -18,7 +18,6 @@ from matches.models import (
 )
 from matches.postmatch.base import (
     PostMatchError,
-    Step,
     casualties_caused,
     facilities_of,
     finish_step,
@@ -34,11 +33,17 @@ from teams.selectors import roster_sheet
 # --- 1. winnings (R17, R19-R21) -----------------------------------------------------------------
 
 
+def kiosk_applies(match: Match, team: Team) -> bool:
+    """The kiosk pays at home, as the facilities stood at the gate (R19)."""
+    pre = prematch_of(match)
+    return team.pk == match.home_id and not match.neutral and pre is not None and "kiosk" in pre.home_facilities
+
+
 @league_write
 def winnings(
     match: Match, team: Team, *, roll: Sequence[int] | None, kiosk: Sequence[int] | None = None, by: Any
 ) -> PostMatch:
-    match, team, postmatch = lock_step(match, team, Step.WINNINGS)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.WINNINGS)
     r = postmatch.ruleset.rules
     pre = prematch_of(match)
     forfeit = match.forfeited_by_id is not None
@@ -108,7 +113,7 @@ def winnings(
                 cause=match,
                 idempotency_key=f"kiosk:{match.pk}:{team.pk}",
             )
-    return finish_step(postmatch, Step.WINNINGS, "winnings", lines)
+    return finish_step(postmatch, PostMatch.Step.WINNINGS, "winnings", lines)
 
 
 # --- 3. stadium (R18) -------------------------------------------------------------------------------
@@ -116,7 +121,7 @@ def winnings(
 
 @league_write
 def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
-    match, team, postmatch = lock_step(match, team, Step.STADIUM)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.STADIUM)
     pre = prematch_of(match)
     lines = []
     if team.pk == match.home_id and pre and pre.vandalised and pre.seats_lost and not match.neutral:
@@ -127,7 +132,7 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
             _("Vandalism: %(n)s seats lost; capacity now %(c)s (R18).")
             % {"n": money(pre.seats_lost), "c": money(ground.capacity)}
         )
-    return finish_step(postmatch, Step.STADIUM, "stadium", lines or [_("The stadium is unharmed.")])
+    return finish_step(postmatch, PostMatch.Step.STADIUM, "stadium", lines or [_("The stadium is unharmed.")])
 
 
 # --- 6. fan factor (R30) ----------------------------------------------------------------------------
@@ -135,7 +140,7 @@ def stadium(match: Match, team: Team, *, by: Any) -> PostMatch:
 
 @league_write
 def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any) -> PostMatch:
-    match, team, postmatch = lock_step(match, team, Step.FAN_FACTOR)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.FAN_FACTOR)
     r = postmatch.ruleset.rules
     d = dice.roll(match, f"fan_factor:{team.pk}", step="fan_factor", entered=roll, by=by, team=team)
     home = team.pk == match.home_id
@@ -166,7 +171,7 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
     team.save(update_fields=["fan_factor"])
     lines = list(explained.steps) + [str(c) for c in explained.cells]
     lines.append(_("Fan factor %(old)s → %(new)s") % {"old": old, "new": team.fan_factor})
-    return finish_step(postmatch, Step.FAN_FACTOR, "fan_factor", lines)
+    return finish_step(postmatch, PostMatch.Step.FAN_FACTOR, "fan_factor", lines)
 
 
 # --- 7. purchases, 8. new team rating -----------------------------------------------------------------
@@ -174,14 +179,14 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
 
 @league_write
 def purchases_done(match: Match, team: Team, *, by: Any) -> PostMatch:
-    match, team, postmatch = lock_step(match, team, Step.PURCHASES)
-    return finish_step(postmatch, Step.PURCHASES, "purchases", [_("Purchases made on the team page.")])
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.PURCHASES)
+    return finish_step(postmatch, PostMatch.Step.PURCHASES, "purchases", [_("Purchases made on the team page.")])
 
 
 @league_write
 def complete(match: Match, team: Team, *, by: Any) -> PostMatch:
-    match, team, postmatch = lock_step(match, team, Step.TEAM_RATING)
+    match, team, postmatch = lock_step(match, team, PostMatch.Step.TEAM_RATING)
     sheet = roster_sheet(team.pk)
     postmatch.team_rating = sheet.team_rating.value
     postmatch.completed_at = timezone.now()
-    return finish_step(postmatch, Step.TEAM_RATING, "team_rating", list(sheet.team_rating.steps))
+    return finish_step(postmatch, PostMatch.Step.TEAM_RATING, "team_rating", list(sheet.team_rating.steps))

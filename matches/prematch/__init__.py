@@ -10,7 +10,6 @@ picked after them, and the TR is that squad's.
 from matches.prematch.base import (
     TICKETS,
     PreMatchError,
-    Step,
     chef_bought,
     chef_teams,
     get_prematch,
@@ -28,7 +27,6 @@ from matches.squads import division_die, squad_rating
 __all__ = [
     "TICKETS",
     "PreMatchError",
-    "Step",
     "buy_chef_dice",
     "check_niggling",
     "chef_bought",

@@ -12,8 +12,6 @@ from league.rules.messages import N_
 from matches.models import DevelopmentRoll, HandicapDraw, Match, PreMatch, SquadEntry
 from teams.models import Player, Race, Team
 
-Step = PreMatch.Step
-
 
 class PreMatchError(Refusal):
     pass
@@ -42,7 +40,7 @@ def _lock_at_step(match: Match, step: int) -> tuple[Match, PreMatch]:
     # Made by the first step, under the match's lock: two first steps at once make one row.
     PreMatch.objects.get_or_create(match=match, defaults={"ruleset": match.season.ruleset})
     prematch = PreMatch.objects.select_for_update().get(match=match)
-    if prematch.done >= step and step != Step.SQUADS:
+    if prematch.done >= step and step != PreMatch.Step.SQUADS:
         raise PreMatchError([_("This step is already done.")])
     if prematch.done < step - 1:
         raise PreMatchError([_("Finish the steps before this one first.")])
@@ -98,7 +96,7 @@ def inspiration_pending(match: Match) -> bool:
 def _settle(match: Match, prematch: PreMatch) -> None:
     """After the handicap the sequence is finished once the inspired player is chosen and his roll
     resolved (R23) and every Master Chef has bought his dice (none to buy: nothing to wait for)."""
-    if prematch.done < Step.HANDICAP:
+    if prematch.done < PreMatch.Step.HANDICAP:
         return
     chefs = all(chef_bought(match, prematch, t) for t in chef_teams(match))
-    prematch.done = Step.MASTER_CHEF if chefs and not inspiration_pending(match) else Step.HANDICAP
+    prematch.done = PreMatch.Step.MASTER_CHEF if chefs and not inspiration_pending(match) else PreMatch.Step.HANDICAP

@@ -11,7 +11,7 @@ from league.lib.writes import league_write
 from league.rules.messages import N_, Msg
 from matches.models import DevelopmentRoll, HandicapDraw, Match, PreMatch, SquadEntry
 from matches.postmatch.development import apply_development, roll_one_development
-from matches.prematch.base import PreMatchError, Step, _explain, _lock_at_step, _settle, chef_bought, team_side
+from matches.prematch.base import PreMatchError, _explain, _lock_at_step, _settle, chef_bought, team_side
 from teams.ledger import lock_team, post_entry
 from teams.models import Player, Race, Team, TreasuryEntry
 
@@ -22,7 +22,7 @@ from teams.models import Player, Race, Team, TreasuryEntry
 def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     """A Halfling team's extra Master Chef dice, 20,000 each, paid before the match."""
 
-    match, prematch = _lock_at_step(match, Step.MASTER_CHEF)
+    match, prematch = _lock_at_step(match, PreMatch.Step.MASTER_CHEF)
     if team.race.head_coach != Race.HeadCoach.MASTER_CHEF:
         raise PreMatchError([_("Only a Master Chef buys extra dice.")])
     if chef_bought(match, prematch, team):

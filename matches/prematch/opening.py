@@ -16,7 +16,6 @@ from matches.postmatch import unfinished_postmatches
 from matches.prematch.base import (
     TICKETS,
     PreMatchError,
-    Step,
     _explain,
     _lock_at_step,
     neutral_allowed,
@@ -32,8 +31,8 @@ from teams.models import Player, Team
 @league_write
 def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) -> PreMatch:
     """Up to 16 available players (R3); can be changed until the weather is rolled."""
-    match, prematch = _lock_at_step(match, Step.SQUADS)
-    if prematch.done >= Step.WEATHER:
+    match, prematch = _lock_at_step(match, PreMatch.Step.SQUADS)
+    if prematch.done >= PreMatch.Step.WEATHER:
         raise PreMatchError([_("The squads are set: the weather has been rolled.")])
     if team.pk not in (match.home_id, match.away_id):
         raise PreMatchError([_("That team does not play this match.")])
@@ -65,7 +64,7 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
     SquadEntry.objects.filter(match=match, team=team).delete()
     SquadEntry.objects.bulk_create(SquadEntry(match=match, team=team, player=p) for p in players)
     picked = set(SquadEntry.objects.filter(match=match).values_list("team_id", flat=True))
-    prematch.done = Step.SQUADS if {match.home_id, match.away_id} <= picked else 0
+    prematch.done = PreMatch.Step.SQUADS if {match.home_id, match.away_id} <= picked else 0
     prematch.save()
     return prematch
 
@@ -75,7 +74,7 @@ def pick_squad(match: Match, team: Team, player_ids: Sequence[int], *, by: Any) 
 
 @league_write
 def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> PreMatch:
-    match, prematch = _lock_at_step(match, Step.WEATHER)
+    match, prematch = _lock_at_step(match, PreMatch.Step.WEATHER)
     r = prematch.ruleset.rules
     d = dice.roll(match, "weather", step="weather", count=2, entered=entered, by=by)
     roof = match.home.stadium.roof and not match.neutral  # R39: the roof counts at the owner's home only
@@ -87,7 +86,7 @@ def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> Pre
     if weather.key != printed.key:
         lines.append(Msg(N_("The roof cancels it: nice weather (R39).")))
     _explain(prematch, "weather", lines)
-    prematch.done = Step.WEATHER
+    prematch.done = PreMatch.Step.WEATHER
     prematch.save()
     return prematch
 
@@ -97,7 +96,7 @@ def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> Pre
 
 @league_write
 def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatch:
-    match, prematch = _lock_at_step(match, Step.TICKETS)
+    match, prematch = _lock_at_step(match, PreMatch.Step.TICKETS)
     if ticket not in ("ordinary", "cheap", "expensive"):
         raise PreMatchError([_("Choose ordinary, cheap or expensive tickets.")])
     if neutral and not neutral_allowed(match):
@@ -132,7 +131,7 @@ def set_tickets(match: Match, *, ticket: str, neutral: bool, by: Any) -> PreMatc
             else Msg(N_("Tickets: %(ticket)s."), ticket=Msg(TICKETS.get(prematch.ticket, prematch.ticket)))
         ],
     )
-    prematch.done = Step.TICKETS
+    prematch.done = PreMatch.Step.TICKETS
     prematch.save()
     return prematch
 
@@ -150,7 +149,7 @@ def roll_gate(
     by: Any,
 ) -> PreMatch:
     """Both gates (R12-R14), the vandalism check when they exceed capacity (R18), then the FFM (R15)."""
-    match, prematch = _lock_at_step(match, Step.GATE)
+    match, prematch = _lock_at_step(match, PreMatch.Step.GATE)
     r = prematch.ruleset.rules
     lines = []
     gates = {}
@@ -207,7 +206,7 @@ def roll_gate(
     ffm = r.explain_fan_factor_modifier(gates["home"], gates["away"])
     prematch.fan_factor_modifier = ffm.value
     _explain(prematch, "ffm", [str(c) for c in ffm.cells])
-    prematch.done = Step.FAN_FACTOR_MODIFIER
+    prematch.done = PreMatch.Step.FAN_FACTOR_MODIFIER
     for team in (match.home, match.away):  # nothing to check: that team's checks are done
         if not niggling_players(match, team):
             _explain(
@@ -217,6 +216,6 @@ def roll_gate(
             )
             setattr(prematch, f"{team_side(match, team)}_niggling_checked", True)
     if prematch.home_niggling_checked and prematch.away_niggling_checked:
-        prematch.done = Step.NIGGLING
+        prematch.done = PreMatch.Step.NIGGLING
     prematch.save()
     return prematch

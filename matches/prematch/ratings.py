@@ -14,7 +14,6 @@ from matches import dice
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
 from matches.prematch.base import (
     PreMatchError,
-    Step,
     _explain,
     _lock_at_step,
     _settle,
@@ -39,7 +38,7 @@ def check_niggling(
 ) -> PreMatch:
     """One D6 per niggling injury, a 1 misses the match (R36); the apothecary may pass a player's
     dice for 1 AP each, declared before any die is rolled."""
-    match, prematch = _lock_at_step(match, Step.NIGGLING)
+    match, prematch = _lock_at_step(match, PreMatch.Step.NIGGLING)
     r = prematch.ruleset.rules
     if niggling_checked(match, prematch, team):
         raise PreMatchError([_("%(team)s has made its niggling checks.") % {"team": team.name}])
@@ -83,7 +82,7 @@ def check_niggling(
     setattr(prematch, f"{team_side(match, team)}_niggling_checked", True)
     setattr(prematch, f"{team_side(match, team)}_niggling_ap", ap)
     if prematch.home_niggling_checked and prematch.away_niggling_checked:
-        prematch.done = Step.NIGGLING
+        prematch.done = PreMatch.Step.NIGGLING
     prematch.save()
     return prematch
 
@@ -95,7 +94,7 @@ def check_niggling(
 def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any) -> PreMatch:
     """The lower-rated team rolls D66 on table 2 as often as table 1 says; duplicates are re-rolled (R22, R23).
     Entered dice are used in order; a duplicate asks for another die."""
-    match, prematch = _lock_at_step(match, Step.HANDICAP)
+    match, prematch = _lock_at_step(match, PreMatch.Step.HANDICAP)
     r = prematch.ruleset.rules
     home_tr, away_tr = squad_rating(match, match.home, prematch), squad_rating(match, match.away, prematch)
     prematch.home_rating, prematch.away_rating = home_tr.value, away_tr.value
@@ -149,7 +148,7 @@ def roll_handicap(match: Match, *, entered: Sequence[int] | None = None, by: Any
                 match=match, team=opponent, player__niggling__gt=0, status=SquadEntry.Status.PLAYING
             ).update(status=SquadEntry.Status.MISSED_VIRUS)
     _explain(prematch, "handicap", lines)
-    prematch.done = Step.HANDICAP
+    prematch.done = PreMatch.Step.HANDICAP
     _settle(match, prematch)
     prematch.save()
     return prematch

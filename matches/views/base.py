@@ -1,10 +1,11 @@
-"""Helpers the match pages share: the htmx request type, who may act on a match, the match page context."""
+"""Helpers the match pages share: the htmx request type, who may act on a match, the match page."""
 
 from __future__ import annotations
 
+from django import forms
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django_htmx.middleware import HtmxDetails
 
 from league.accounts import is_board
@@ -25,7 +26,14 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _match_detail_context(request: HttpRequest, match: Match, dispute_form: DisputeForm | None = None) -> dict:
+def match_page(request: HttpRequest, match: Match, **bound: forms.Form) -> HttpResponse:
+    """The match page; after a form of it with errors (`dispute_form`, `forfeit_form`, `move_form`), that
+    form again with its errors and what was typed. A refusal is also said above the page's actions: the
+    form may no longer be offered once the match has moved on (a report confirmed meanwhile)."""
+    return render(request, "matches/match_detail.html", _match_detail_context(request, match, **bound))
+
+
+def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.Form) -> dict:
     board = is_board(request.user)
     return {
         "match": match,
@@ -37,13 +45,14 @@ def _match_detail_context(request: HttpRequest, match: Match, dispute_form: Disp
         "lines": match.lines.select_related("player", "injured_by"),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
         "dice": match.dice.select_related("team", "player", "rolled_by"),
-        "forfeit_form": ForfeitForm(match=match)
+        "forfeit_form": bound.get("forfeit_form") or ForfeitForm(match=match)
         if board and match.status == Match.Status.SCHEDULED and match.home_id and match.away_id
         else None,
-        "move_form": MoveFixtureForm(initial={"round": match.round, "date": match.date})
+        "move_form": bound.get("move_form") or MoveFixtureForm(initial={"round": match.round, "date": match.date})
         if board and match.status == Match.Status.SCHEDULED
         else None,
-        "dispute_form": dispute_form or DisputeForm(),
+        "dispute_form": bound.get("dispute_form") or DisputeForm(),
+        "refused": [e for form in bound.values() for e in form.non_field_errors()],
         "history": match.history.select_related("history_user").order_by("-history_date")[:20],
         "report_history": report_history(match),
         "live_shown": live.shown(match),

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.inputs import query_id
-from league.lib.responses import act_and_redirect, flash_refusal
+from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Season
 from league.seasons import services as league_services
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
@@ -23,7 +23,7 @@ from matches.report import (
     void_match,
 )
 from matches.selectors import filter_rounds
-from matches.views.base import _get_match_for_board, _match_detail_context
+from matches.views.base import _get_match_for_board, match_page
 
 
 @require_GET
@@ -45,7 +45,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         Match.objects.select_related("season", "division", "cup", "home__race", "away__race", "tiebreak_winner"),
         pk=pk,
     )
-    return render(request, "matches/match_detail.html", _match_detail_context(request, match))
+    return match_page(request, match)
 
 
 @require_POST
@@ -72,34 +72,39 @@ def match_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     """The board records a forfeit (R35)."""
     match = _get_match_for_board(request, pk)
     form = ForfeitForm(request.POST, match=match)
-    if not form.is_valid():
-        for errors in form.errors.values():
-            for e in errors:
-                messages.error(request, e)
-        return redirect(match)
-    team = match.home if form.cleaned_data["team"] == match.home_id else match.away
 
     def forfeit() -> str:
+        team = match.home if form.cleaned_data["team"] == match.home_id else match.away
         results.record_forfeit(match, team, by=request.user)
         return _("%(team)s forfeits: the opponent is awarded the win (R35).") % {"team": team.name}
 
-    return act_and_redirect(request, forfeit, match)
+    return post_form(
+        request,
+        form,
+        forfeit,
+        again=lambda: match_page(request, match, forfeit_form=form),
+        done=lambda message: success(request, message, match),
+    )
 
 
 @require_POST
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     match = _get_match_for_board(request, pk)
     form = MoveFixtureForm(request.POST)
-    if form.is_valid():
-        if match.cup_id:  # a cup round is its place in the bracket (R34): only the date moves
-            form.cleaned_data["round"] = match.round
-        try:
-            league_services.move_fixture(match, **form.cleaned_data)
-        except league_services.SeasonError as exc:
-            flash_refusal(request, exc)
-        else:
-            messages.success(request, _("Fixture moved."))
-    return redirect(match)
+
+    def move() -> str:
+        # a cup round is its place in the bracket (R34): only the date moves
+        round_ = match.round if match.cup_id else form.cleaned_data["round"]
+        league_services.move_fixture(match, round=round_, date=form.cleaned_data["date"])
+        return _("Fixture moved.")
+
+    return post_form(
+        request,
+        form,
+        move,
+        again=lambda: match_page(request, match, move_form=form),
+        done=lambda message: success(request, message, match),
+    )
 
 
 BOARD_REPORT_ACTIONS = {

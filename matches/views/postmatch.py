@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -128,41 +126,17 @@ def match_postmatch(request: HtmxHttpRequest, pk: int, team_pk: int) -> HttpResp
     return render(request, "matches/postmatch.html", _postmatch_context(match, team))
 
 
-def _post(service: Callable[..., Any], **fields: Callable[[Any], Any]) -> Callable[[Any, Any], Any]:
-    """A post-match service called with the form's match and team and the named values of the form."""
-    return lambda f, by: service(f.match, f.team, by=by, **{k: get(f) for k, get in fields.items()})
-
-
 POSTMATCH_STEPS = {
-    "winnings": StepAction(
-        WinningsForm,
-        _post(
-            postmatch_service.winnings,
-            roll=lambda f: f.cleaned_data["roll"],
-            kiosk=lambda f: f.cleaned_data.get("kiosk"),
-        ),
-    ),
-    "injury-dice": StepAction(InjuryDiceForm, _post(postmatch_service.roll_injury_dice, entered=lambda f: f.entered())),
-    "injuries": StepAction(
-        InjuriesForm,
-        _post(
-            postmatch_service.injuries,
-            healer_targets=lambda f: f.cleaned_data["healer_targets"],
-            entered=lambda f: f.entered(),
-            raise_zombie=lambda f: f.cleaned_data.get("raise_zombie"),
-        ),
-    ),
-    "stadium": StepAction(EmptyStepForm, _post(postmatch_service.stadium)),
-    "mvp": StepAction(MvpForm, _post(postmatch_service.mvp, roll=lambda f: f.cleaned_data.get("roll"))),
-    "roll-development": StepAction(
-        RollDevelopmentForm, _post(postmatch_service.roll_development, entered=lambda f: f.entered())
-    ),
-    "development": StepAction(
-        DevelopmentForm, _post(postmatch_service.develop, choices=lambda f: f.choices(), entered=lambda f: f.entered())
-    ),
-    "fan-factor": StepAction(FanFactorForm, _post(postmatch_service.fan_factor, roll=lambda f: f.cleaned_data["roll"])),
-    "purchases": StepAction(EmptyStepForm, _post(postmatch_service.purchases_done)),
-    "complete": StepAction(EmptyStepForm, _post(postmatch_service.complete)),
+    "winnings": StepAction(WinningsForm, postmatch_service.winnings),
+    "injury-dice": StepAction(InjuryDiceForm, postmatch_service.roll_injury_dice),
+    "injuries": StepAction(InjuriesForm, postmatch_service.injuries),
+    "stadium": StepAction(EmptyStepForm, postmatch_service.stadium),
+    "mvp": StepAction(MvpForm, postmatch_service.mvp),
+    "roll-development": StepAction(RollDevelopmentForm, postmatch_service.roll_development),
+    "development": StepAction(DevelopmentForm, postmatch_service.develop),
+    "fan-factor": StepAction(FanFactorForm, postmatch_service.fan_factor),
+    "purchases": StepAction(EmptyStepForm, postmatch_service.purchases_done),
+    "complete": StepAction(EmptyStepForm, postmatch_service.complete),
 }
 
 
@@ -177,9 +151,9 @@ def match_postmatch_step(request: HtmxHttpRequest, pk: int, team_pk: int, step: 
         request,
         action,
         action.form(request.POST, match=match, team=team),
-        fragment=lambda invalid, result: _postmatch_context(
+        context=lambda invalid, result: _postmatch_context(
             match, team, result if isinstance(result, PostMatch) else None, invalid
         ),
         page="matches/postmatch.html",
-        done=redirect("match_postmatch", pk=match.pk, team_pk=team.pk),
+        to=reverse("match_postmatch", args=[match.pk, team.pk]),
     )

@@ -10,11 +10,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from league.lib.refusals import Refusal
-from league.lib.responses import refusal_on_form
+from league.lib.responses import post_form
 from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
 from matches.forms import (
@@ -30,7 +30,6 @@ from matches.forms import (
     WeatherForm,
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
-from matches.prematch import Step
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
 from teams.models import Player, Race, Team
 
@@ -59,7 +58,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
             (roll, postmatch_service.choices_for(roll, prematch.ruleset.rules))
             for roll in prematch_service.inspired_rolls(match, team)
         ]
-        if done >= Step.HANDICAP
+        if done >= PreMatch.Step.HANDICAP
         else []
         for team in (match.home, match.away)
     }
@@ -82,17 +81,17 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
                 "squad": squad,
                 "mine": mine,
                 "squad_form": form(SquadForm, team, roster=roster, initial={"players": list(squad) or default})
-                if mine and done < Step.WEATHER
+                if mine and done < PreMatch.Step.WEATHER
                 else None,
                 "niggling_form": form(NigglingForm, team)
                 if mine
-                and done == Step.FAN_FACTOR_MODIFIER
+                and done == PreMatch.Step.FAN_FACTOR_MODIFIER
                 and not prematch_service.niggling_checked(match, prematch, team)
                 else None,
                 "niggling_done": prematch_service.niggling_checked(match, prematch, team),
                 "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
                 "chef_done": prematch_service.chef_bought(match, prematch, team),
-                "chef_form": form(ChefForm, team) if mine and done == Step.HANDICAP else None,
+                "chef_form": form(ChefForm, team) if mine and done == PreMatch.Step.HANDICAP else None,
                 "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
                 "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,
                 "inspired_waiting": bool(inspired.get(team.pk)),
@@ -108,12 +107,12 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
         "match": match,
         "prematch": prematch,
         "teams": teams,
-        "Step": Step,
+        "Step": PreMatch.Step,
         "is_home_coach": board or match.home.coach_id == user.pk,
-        "weather_form": form(WeatherForm) if done == Step.SQUADS else None,
-        "tickets_form": form(TicketsForm) if done == Step.WEATHER else None,
-        "gate_form": form(GateForm) if done == Step.TICKETS else None,
-        "handicap_form": form(HandicapForm) if done == Step.NIGGLING else None,
+        "weather_form": form(WeatherForm) if done == PreMatch.Step.SQUADS else None,
+        "tickets_form": form(TicketsForm) if done == PreMatch.Step.WEATHER else None,
+        "gate_form": form(GateForm) if done == PreMatch.Step.TICKETS else None,
+        "handicap_form": form(HandicapForm) if done == PreMatch.Step.NIGGLING else None,
         "handicaps": [(h, inspire_forms.get(h.pk)) for h in handicaps],
         "errors": invalid.non_field_errors() if invalid is not None else [],
         "explanations": prematch.explanations,
@@ -131,72 +130,24 @@ def match_prematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @dataclass(frozen=True)
 class StepAction:
-    """A step: its form, the service it calls with the valid form, and who may take it: "any" coach of
-    the match, the "home" coach, or the coach of the posted "team"; the board always."""
+    """A step: its form, the service the valid form's `arguments()` are handed to, and who may take it:
+    "any" coach of the match, the "home" coach, or the coach of the posted "team"; the board always."""
 
     form: type[StepForm]
-    run: Callable[[Any, Any], Any]
+    service: Callable[..., Any]
     who: str = "any"
 
 
 PREMATCH_STEPS = {
-    "squad": StepAction(
-        SquadForm, lambda f, by: prematch_service.pick_squad(f.match, f.team, f.cleaned_data["players"], by=by), "team"
-    ),
-    "weather": StepAction(
-        WeatherForm, lambda f, by: prematch_service.roll_weather(f.match, entered=f.cleaned_data["weather"], by=by)
-    ),
-    "tickets": StepAction(
-        TicketsForm,
-        lambda f, by: prematch_service.set_tickets(
-            f.match, ticket=f.cleaned_data["ticket"], neutral=f.cleaned_data.get("neutral", False), by=by
-        ),
-        "home",
-    ),
-    "gate": StepAction(
-        GateForm,
-        lambda f, by: prematch_service.roll_gate(
-            f.match,
-            home_dice=f.cleaned_data.get("home_gate"),
-            away_dice=f.cleaned_data.get("away_gate"),
-            vandalism_die=f.cleaned_data["vandalism"],
-            by=by,
-        ),
-    ),
-    "niggling": StepAction(
-        NigglingForm,
-        lambda f, by: prematch_service.check_niggling(
-            f.match, f.team, apothecary_for=f.cleaned_data.get("apothecary", []), entered=f.entered(), by=by
-        ),
-        "team",
-    ),
-    "handicap": StepAction(
-        HandicapForm,
-        lambda f, by: prematch_service.roll_handicap(
-            f.match,
-            entered=None
-            if f.cleaned_data["handicap"] is None
-            else [10 * tens + units for tens, units in f.cleaned_data["handicap"]],
-            by=by,
-        ),
-    ),
-    "chef": StepAction(
-        ChefForm,
-        lambda f, by: prematch_service.buy_chef_dice(f.match, f.team, count=f.cleaned_data["count"] or 0, by=by),
-        "team",
-    ),
-    "inspire": StepAction(
-        InspireForm,
-        lambda f, by: prematch_service.inspire(f.match, f.team, f.cleaned_data["player"], entered=f.entered(), by=by),
-        "team",
-    ),
-    "inspired-development": StepAction(
-        InspiredDevelopmentForm,
-        lambda f, by: prematch_service.choose_inspired_development(
-            f.match, f.team, choices=f.choices(), entered=f.entered(), by=by
-        ),
-        "team",
-    ),
+    "squad": StepAction(SquadForm, prematch_service.pick_squad, "team"),
+    "weather": StepAction(WeatherForm, prematch_service.roll_weather),
+    "tickets": StepAction(TicketsForm, prematch_service.set_tickets, "home"),
+    "gate": StepAction(GateForm, prematch_service.roll_gate),
+    "niggling": StepAction(NigglingForm, prematch_service.check_niggling, "team"),
+    "handicap": StepAction(HandicapForm, prematch_service.roll_handicap),
+    "chef": StepAction(ChefForm, prematch_service.buy_chef_dice, "team"),
+    "inspire": StepAction(InspireForm, prematch_service.inspire, "team"),
+    "inspired-development": StepAction(InspiredDevelopmentForm, prematch_service.choose_inspired_development, "team"),
 }
 
 
@@ -219,25 +170,26 @@ def run_step(
     action: StepAction,
     form: StepForm,
     *,
-    fragment: Callable[[StepForm | None, Any], dict],
+    context: Callable[[StepForm | None, Any], dict],
     page: str,
-    done: HttpResponse,
+    to: str,
 ) -> HttpResponse:
-    """form → service → response. Valid: the next step's fragment (htmx) or the redirect `done`.
-    Invalid or refused: the same step again with the errors beside the fields and what was typed kept;
-    status 200 for htmx (htmx 2 swaps only 2xx), 422 with the whole page for a plain post."""
-    if form.is_valid():
-        try:
-            result = action.run(form, request.user)
-        except Refusal as exc:
-            refusal_on_form(form, exc)
-        else:
-            if request.htmx:
-                return render(request, f"{page}#steps", fragment(None, result))
-            return done
-    if request.htmx:
-        return render(request, f"{page}#steps", fragment(form, None))
-    return render(request, page, fragment(form, None), status=422)
+    """A step of a sequence through the one way of a POST (league.lib.responses.post_form): the valid
+    form's arguments handed to the step's service. htmx gets the page's `#steps` fragment, a plain post
+    the whole page: the same step again with its errors, or after the step the next one (htmx) or the
+    redirect to `to`. `context(invalid, result)` is the page's context."""
+    template = f"{page}#steps" if request.htmx else page
+
+    def done(result: Any) -> HttpResponse:
+        return render(request, template, context(None, result)) if request.htmx else redirect(to)
+
+    return post_form(
+        request,
+        form,
+        lambda: action.service(form.match, by=request.user, **form.arguments()),
+        again=lambda: render(request, template, context(form, None)),
+        done=done,
+    )
 
 
 @require_POST
@@ -252,9 +204,9 @@ def match_prematch_step(request: HtmxHttpRequest, pk: int, step: str) -> HttpRes
         request,
         action,
         action.form(request.POST, match=match, team=team),
-        fragment=lambda invalid, _result: _prematch_context(request, match, invalid),
+        context=lambda invalid, _result: _prematch_context(request, match, invalid),
         page="matches/prematch.html",
-        done=redirect("match_prematch", pk=match.pk),
+        to=reverse("match_prematch", args=[match.pk]),
     )
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.accounts import is_board
-from league.lib.responses import act_and_redirect, refusal_on_form
+from league.lib.responses import act_and_redirect, post_form, success
+from league.rules.records import REPORTED_COUNTERS
 from matches import live
 from matches.forms import (
     ApothecaryForm,
@@ -20,16 +19,14 @@ from matches.forms import (
 )
 from matches.models import Match, SquadEntry
 from matches.report import (
-    COUNTERS,
     ApothecaryInput,
     LineInput,
-    ReportError,
     ReportInput,
     confirm_report,
     dispute_report,
     file_report,
 )
-from matches.views.base import HtmxHttpRequest, _get_match_for_coach, _match_detail_context
+from matches.views.base import HtmxHttpRequest, _get_match_for_coach, match_page
 from teams.models import Player
 
 # --- the report ---------------------------------------------------------------------------------
@@ -54,94 +51,109 @@ def _report_players(match: Match) -> dict[int, list[Player]]:
     return by_team
 
 
-def _report_forms(match: Match, players: dict[int, list[Player]], data=None) -> tuple[ScoreForm, list[dict]]:
-    """The score form and each team's player lines and apothecary rows, filled from `data` or the filed report."""
-    lines = {line.player_id: line for line in match.lines.all()}
-    # Not filed yet: the live log, if one was kept and ended, fills the form (issue 17).
-    logged = live.report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
-    score = ScoreForm(
-        data,
-        match=match,
-        initial={
-            "home_score": match.home_score,
-            "away_score": match.away_score,
-            "tiebreak_winner": match.tiebreak_winner_id,
-            "comment": match.comment,
-        }
-        if logged is None
-        else {"home_score": logged["home_score"], "away_score": logged["away_score"]},
-    )
-    score.from_log = logged is not None
-    sides = []
-    for team in (match.home, match.away):
-        opponents = players[match.away_id if team.pk == match.home_id else match.home_id]
-        line_forms = []
-        for p in players[team.pk]:
-            line = lines.get(p.pk)
-            initial = (
-                {
-                    **{c: getattr(line, c) for c in COUNTERS},
-                    "injury": line.injury,
-                    "injured_by": line.injured_by_id,
-                    "sent_off": line.sent_off,
-                }
-                if line
-                else (logged["lines"].get(p.pk, {}) if logged else {})
-            )
-            line_forms.append(LineForm(data, player=p, opponents=opponents, initial=initial))
-        uses = [u for u in match.apothecary_uses.all() if u.team_id == team.pk]
-        apothecary = [
-            ApothecaryForm(
-                data,
-                team=team,
-                index=i,
-                players=players[team.pk],
-                initial={"player": uses[i].player_id, "action": uses[i].action, "roll": uses[i].roll}
-                if i < len(uses)
-                else {},
-            )
-            for i in range(APOTHECARY_ROWS if team.apothecary else 0)
-        ]
-        sides.append({"team": team, "lines": line_forms, "apothecary": apothecary})
-    return score, sides
+class ReportForms:
+    """The report's forms as one for `post_form`: the score, and each team's player lines and apothecary
+    rows, filled from `data` or the filed report. Valid when every form is (each validated, so every
+    error is shown); a refusal of the report goes on the score form, said at the top of the page."""
 
-
-def _report_input(match: Match, score: ScoreForm, sides: list[dict]) -> ReportInput | None:
-    """The report the forms describe, or None when a field is wrong (its form then says why)."""
-    forms_ = [score] + [f for side in sides for f in (*side["lines"], *side["apothecary"])]
-    if not all([f.is_valid() for f in forms_]):  # every form validated, so every error is shown
-        return None
-    d = score.cleaned_data
-    report = ReportInput(
-        home_score=d["home_score"],
-        away_score=d["away_score"],
-        tiebreak_winner_id=d.get("tiebreak_winner"),
-        comment=d["comment"].strip(),
-    )
-    rules = match.season.ruleset.rules
-    for side in sides:
-        for f in side["lines"]:
-            c = f.cleaned_data
-            report.lines.append(
-                LineInput(
-                    player_id=f.player.pk,
-                    **{name: c[name] or 0 for name in COUNTERS},
-                    injury=c["injury"],
-                    injured_by_id=c["injured_by"],
-                    sent_off=c["sent_off"],
+    def __init__(self, match: Match, players: dict[int, list[Player]], data=None) -> None:
+        self.match = match
+        lines = {line.player_id: line for line in match.lines.all()}
+        # Not filed yet: the live log, if one was kept and ended, fills the form (issue 17).
+        logged = live.report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
+        self.score = ScoreForm(
+            data,
+            match=match,
+            initial={
+                "home_score": match.home_score,
+                "away_score": match.away_score,
+                "tiebreak_winner": match.tiebreak_winner_id,
+                "comment": match.comment,
+            }
+            if logged is None
+            else {"home_score": logged["home_score"], "away_score": logged["away_score"]},
+        )
+        self.score.from_log = logged is not None
+        self.sides = []
+        for team in (match.home, match.away):
+            opponents = players[match.away_id if team.pk == match.home_id else match.home_id]
+            line_forms = []
+            for p in players[team.pk]:
+                line = lines.get(p.pk)
+                initial = (
+                    {
+                        **{c: getattr(line, c) for c in REPORTED_COUNTERS},
+                        "injury": line.injury,
+                        "injured_by": line.injured_by_id,
+                        "sent_off": line.sent_off,
+                    }
+                    if line
+                    else (logged["lines"].get(p.pk, {}) if logged else {})
                 )
-            )
-        for f in side["apothecary"]:
-            c = f.cleaned_data
-            if c["player"] is None:
-                continue
-            try:
-                ap = rules.apothecary_cost(c["action"])
-            except ValueError:
-                f.add_error("action", _("Choose what the apothecary did."))
-                return None
-            report.apothecary.append(ApothecaryInput(player_id=c["player"], action=c["action"], ap=ap, roll=c["roll"]))
-    return report
+                line_forms.append(LineForm(data, player=p, opponents=opponents, initial=initial))
+            uses = [u for u in match.apothecary_uses.all() if u.team_id == team.pk]
+            apothecary = [
+                ApothecaryForm(
+                    data,
+                    team=team,
+                    index=i,
+                    players=players[team.pk],
+                    initial={"player": uses[i].player_id, "action": uses[i].action, "roll": uses[i].roll}
+                    if i < len(uses)
+                    else {},
+                )
+                for i in range(APOTHECARY_ROWS if team.apothecary else 0)
+            ]
+            self.sides.append({"team": team, "lines": line_forms, "apothecary": apothecary})
+
+    def is_valid(self) -> bool:
+        forms_ = [self.score] + [f for side in self.sides for f in (*side["lines"], *side["apothecary"])]
+        return all([f.is_valid() for f in forms_]) and self._apothecary_priced()  # every form validated
+
+    def _apothecary_priced(self) -> bool:
+        rules = self.match.season.ruleset.rules
+        for f in (f for side in self.sides for f in side["apothecary"]):
+            if f.cleaned_data["player"] is not None:
+                try:
+                    rules.apothecary_cost(f.cleaned_data["action"])
+                except ValueError:
+                    f.add_error("action", _("Choose what the apothecary did."))
+                    return False
+        return True
+
+    def add_error(self, field: str | None, error) -> None:
+        self.score.add_error(field, error)
+
+    def report(self) -> ReportInput:
+        """The report the valid forms describe, for `file_report`."""
+        d = self.score.cleaned_data
+        report = ReportInput(
+            home_score=d["home_score"],
+            away_score=d["away_score"],
+            tiebreak_winner_id=d.get("tiebreak_winner"),
+            comment=d["comment"].strip(),
+        )
+        rules = self.match.season.ruleset.rules
+        for side in self.sides:
+            for f in side["lines"]:
+                c = f.cleaned_data
+                report.lines.append(
+                    LineInput(
+                        player_id=f.player.pk,
+                        **{name: c[name] or 0 for name in REPORTED_COUNTERS},
+                        injury=c["injury"],
+                        injured_by_id=c["injured_by"],
+                        sent_off=c["sent_off"],
+                    )
+                )
+            for f in side["apothecary"]:
+                c = f.cleaned_data
+                if c["player"] is not None:
+                    ap = rules.apothecary_cost(c["action"])
+                    report.apothecary.append(
+                        ApothecaryInput(player_id=c["player"], action=c["action"], ap=ap, roll=c["roll"])
+                    )
+        return report
 
 
 @require_http_methods(["GET", "POST"])
@@ -150,54 +162,54 @@ def match_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match = _get_match_for_coach(request, pk)
-    players = _report_players(match)
-    score, sides = _report_forms(match, players, request.POST if request.method == "POST" else None)
-    if request.method == "POST":
-        report = _report_input(match, score, sides)
-        if report is not None:
-            try:
-                file_report(match, report, by=request.user, as_board=is_board(request.user))
-            except ReportError as exc:
-                refusal_on_form(score, exc)
-            else:
-                messages.success(request, _("The report is filed: the other coach confirms it."))
-                return redirect(match)
-    invalid = request.method == "POST"
-    context = {
-        "match": match,
-        "score": score,
-        "sides": sides,
-        "invalid": invalid,
-        "counters": [LineForm.base_fields[c].label for c in COUNTERS],
-        "healing": match.season.ruleset.rules.settings,  # the apothecary's AP and target (R26)
-    }
-    return render(request, "matches/report_form.html", context, status=422 if invalid else 200)
+    forms_ = ReportForms(match, _report_players(match), request.POST if request.method == "POST" else None)
 
+    def page() -> HttpResponse:
+        context = {
+            "match": match,
+            "score": forms_.score,
+            "sides": forms_.sides,
+            "invalid": request.method == "POST",
+            "counters": [LineForm.base_fields[c].label for c in REPORTED_COUNTERS],
+            "healing": match.season.ruleset.rules.settings,  # the apothecary's AP and target (R26)
+        }
+        return render(request, "matches/report_form.html", context)
 
-def _report_action(request: HttpRequest, pk: int, action) -> HttpResponse:
-    match = _get_match_for_coach(request, pk)
-    return act_and_redirect(request, lambda: action(match), match)
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request,
+        forms_,
+        lambda: file_report(match, forms_.report(), by=request.user),
+        again=page,
+        done=lambda _filed: success(request, _("The report is filed: the other coach confirms it."), match),
+    )
 
 
 @require_POST
 def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    def confirm(match: Match) -> str:
+    match = _get_match_for_coach(request, pk)
+
+    def confirm() -> str:
         confirm_report(match, by=request.user)  # the service refuses the coach who filed it
         return _("The report is confirmed and counts.")
 
-    return _report_action(request, pk, confirm)
+    return act_and_redirect(request, confirm, match)
 
 
 @require_POST
 def match_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     match = _get_match_for_coach(request, pk)
     form = DisputeForm(request.POST)
-    if form.is_valid():
 
-        def dispute() -> str:
-            dispute_report(match, by=request.user, comment=form.cleaned_data["comment"])
-            return _("The report is disputed.")
+    def dispute() -> str:
+        dispute_report(match, by=request.user, comment=form.cleaned_data["comment"])
+        return _("The report is disputed.")
 
-        # a refusal is about the report, not the words typed: it is said on the match page
-        return act_and_redirect(request, dispute, match)
-    return render(request, "matches/match_detail.html", _match_detail_context(request, match, form), status=422)
+    return post_form(
+        request,
+        form,
+        dispute,
+        again=lambda: match_page(request, match, dispute_form=form),
+        done=lambda message: success(request, message, match),
+    )

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_slug
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,8 +20,7 @@ from league import rules
 from league.accounts import is_coach
 from league.lib.numbers import money
 from league.lib.once import TokenForm, form_key
-from league.lib.refusals import AlreadyDone
-from league.lib.responses import act_and_redirect, flash_refusal, refusal_on_form
+from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Ruleset
 from league.views.confirm import confirm_page, is_confirmed
 from teams import ledger, registration, rosters, services
@@ -32,7 +31,7 @@ from teams.forms import (
     RegisterTeamForm,
     TeamCreateForm,
 )
-from teams.models import Race, Team
+from teams.models import Player, Race, Team
 from teams.views.base import _get_team_for_change, _require_board
 
 
@@ -59,46 +58,51 @@ def team_create(request: HttpRequest) -> HttpResponse:
     quote_only = bool(request.htmx and request.POST.get("quote"))
     form = TeamCreateForm(request.POST or None, race=race, positions=own + big_guys, quote_only=quote_only)
     ruleset = Ruleset.default()
-    quote = None
-    if request.method == "POST" and form.is_valid():
-        quote = _quote(ruleset, race, own, big_guys, form)
-        if quote_only:
-            return render(request, "teams/team_create.html#quote", {"quote": quote})
-        if not quote["problems"]:
-            try:
-                team = services.create_team(
-                    idempotency_key=form_key(form.cleaned_data["token"], "user", request.user.pk, "create"),
-                    coach=request.user,
-                    name=form.cleaned_data["name"],
-                    race=race,
-                    hires=form.hires(),
-                    rerolls=form.cleaned_data["rerolls"],
-                    fan_factor=form.cleaned_data["fan_factor"],
-                    assistant_coaches=form.cleaned_data["assistant_coaches"],
-                    cheerleaders=form.cleaned_data["cheerleaders"],
-                    apothecary=form.cleaned_data["apothecary"],
-                    ruleset=ruleset,
-                )
-            except AlreadyDone as exc:
-                messages.info(request, exc.messages[0])
-                return redirect(exc.result.team)
-            except rosters.TeamRuleError as exc:
-                quote["problems"] = exc.messages
-            else:
-                messages.success(
-                    request, _("%(team)s is founded. Name your players on the roster.") % {"team": team.name}
-                )
-                return redirect(team)
-    elif request.method == "POST" and quote_only:
-        return render(request, "teams/team_create.html#quote", {"quote": None, "form": form})
-    context = {
-        "race": race,
-        "form": form,
-        "quote": quote,
-        "budget": ruleset.rules.settings.starting_treasury,
-        "prices": creation_prices(ruleset.rules),
-    }
-    return render(request, "teams/team_create.html", context)
+    if quote_only:  # the running quote while the coach types (htmx): a preview, not a submission
+        quote = _quote(ruleset, race, own, big_guys, form) if form.is_valid() else None
+        return render(request, "teams/team_create.html#quote", {"quote": quote, "form": form})
+
+    def page() -> HttpResponse:
+        quote = None
+        if form.is_bound and form.non_field_errors():  # refused: the service's messages, by the button clicked
+            quote = {**_quote(ruleset, race, own, big_guys, form), "problems": form.non_field_errors()}
+        context = {
+            "race": race,
+            "form": form,
+            "quote": quote,
+            "budget": ruleset.rules.settings.starting_treasury,
+            "prices": creation_prices(ruleset.rules),
+        }
+        return render(request, "teams/team_create.html", context)
+
+    def create() -> Team:
+        d = form.cleaned_data
+        return services.create_team(
+            idempotency_key=form_key(d["token"], "user", request.user.pk, "create"),
+            coach=request.user,
+            name=d["name"],
+            race=race,
+            hires=form.hires(),
+            rerolls=d["rerolls"],
+            fan_factor=d["fan_factor"],
+            assistant_coaches=d["assistant_coaches"],
+            cheerleaders=d["cheerleaders"],
+            apothecary=d["apothecary"],
+            ruleset=ruleset,
+        )
+
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request,
+        form,
+        create,
+        again=page,
+        done=lambda team: success(
+            request, _("%(team)s is founded. Name your players on the roster.") % {"team": team.name}, team
+        ),
+        already=lambda exc: redirect(exc.result.team),
+    )
 
 
 def _race_from(slug: str | None) -> Race | None:
@@ -135,11 +139,15 @@ def _quote(ruleset: Ruleset, race: Race, own, big_guys, form: TeamCreateForm) ->
 @login_required
 @require_GET
 def team_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    team = _get_team_for_change(request, pk)
-    return render(request, "teams/team_manage.html", _manage_context(team))
+    return _manage_page(request, _get_team_for_change(request, pk))
 
 
-def _manage_context(team: Team, **forms) -> dict:
+def _manage_page(request: HttpRequest, team: Team, **forms: Form) -> HttpResponse:
+    """The manage page; after its hire or expansion form with errors, that form again with them."""
+    return render(request, "teams/team_manage.html", _manage_context(team, **forms))
+
+
+def _manage_context(team: Team, **forms: Form) -> dict:
     r = team.ruleset.rules
     stadium = team.stadium
     owned = set(stadium.facilities.values_list("key", flat=True))
@@ -243,55 +251,60 @@ def team_buy(request: HttpRequest, pk: int, what: str) -> HttpResponse:
 
 
 def _expand(request: HttpRequest, pk: int) -> HttpResponse:
-    """Stadium expansion: a bad number is shown beside the field, with what was typed."""
+    """Stadium expansion: a bad number, or a refusal, is shown beside the field with what was typed."""
     team = _get_team_for_change(request, pk)
     form = ExpandForm(request.POST, seats=team.ruleset.rules.settings.expansion_step)
-    if not form.is_valid():
-        return render(request, "teams/team_manage.html", _manage_context(team, expand_form=form), status=400)
-
-    steps = form.cleaned_data["steps"]
-    if not is_confirmed(request):
+    manage = reverse("team_manage", args=[team.pk])
+    if form.is_valid() and not is_confirmed(request):
         stadium = team.stadium
+        steps = form.cleaned_data["steps"]
         price = team.ruleset.rules.expansion_cost(stadium.capacity, steps, roof=stadium.roof)
         question = _("Expand the stadium by %(seats)s seats for %(price)s? It cannot be undone.") % {
             "seats": money(steps * team.ruleset.rules.settings.expansion_step),
             "price": money(price),
         }
-        return confirm_page(
-            request, question=question, button=_("Yes, expand"), cancel_url=reverse("team_manage", args=[team.pk])
-        )
+        return confirm_page(request, question=question, button=_("Yes, expand"), cancel_url=manage)
 
     def expand() -> str:
         key = form_key(form.cleaned_data["token"], "team", team.pk, "expansion")
-        price = services.expand_stadium(team, steps=steps, by=request.user, idempotency_key=key)
+        price = services.expand_stadium(team, steps=form.cleaned_data["steps"], by=request.user, idempotency_key=key)
         return _("Expanded the stadium for %(price)s.") % {"price": money(price)}
 
-    return act_and_redirect(request, expand, reverse("team_manage", args=[team.pk]))
+    return post_form(
+        request,
+        form,
+        expand,
+        again=lambda: _manage_page(request, team, expand_form=form),
+        done=lambda message: success(request, message, manage),
+        already=lambda _exc: redirect(manage),
+    )
 
 
 @require_POST
 def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     team = _get_team_for_change(request, pk)
     form = HireForm(request.POST, race=team.race)
-    if not form.is_valid():
-        return render(request, "teams/team_manage.html", _manage_context(team, hire_form=form), status=400)
-    try:
-        player = services.hire_player(
+    manage = reverse("team_manage", args=[team.pk])
+
+    def hire() -> Player:
+        d = form.cleaned_data
+        return services.hire_player(
             team,
-            form.cleaned_data["position"],
-            name=form.cleaned_data["name"],
-            number=form.cleaned_data["number"],
+            d["position"],
+            name=d["name"],
+            number=d["number"],
             by=request.user,
-            idempotency_key=form_key(form.cleaned_data["token"], "team", team.pk, "hire"),
+            idempotency_key=form_key(d["token"], "team", team.pk, "hire"),
         )
-    except AlreadyDone as exc:
-        messages.info(request, exc.messages[0])
-        return redirect("team_manage", pk=team.pk)
-    except rosters.TeamRuleError as exc:
-        flash_refusal(request, exc)
-        return render(request, "teams/team_manage.html", _manage_context(team, hire_form=form), status=400)
-    messages.success(request, _("Hired %(player)s.") % {"player": player})
-    return redirect("team_manage", pk=team.pk)
+
+    return post_form(
+        request,
+        form,
+        hire,
+        again=lambda: _manage_page(request, team, hire_form=form),
+        done=lambda player: success(request, _("Hired %(player)s.") % {"player": player}, manage),
+        already=lambda _exc: redirect(manage),
+    )
 
 
 # --- registering existing teams (the board) -----------------------------------------------------
@@ -302,20 +315,13 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
 def team_register(request: HttpRequest) -> HttpResponse:
     _require_board(request)
     form = RegisterTeamForm(request.POST or None)
-    import_form = ImportTeamForm()
-    if request.method == "POST" and form.is_valid():
-        key = form_key(form.cleaned_data["token"], "user", request.user.pk, "register")
-        try:
-            team = registration.register_team(form.record(), by=request.user, idempotency_key=key)
-        except AlreadyDone as exc:
-            messages.info(request, exc.messages[0])
-            return redirect(exc.result.team)
-        except rosters.TeamRuleError as exc:
-            refusal_on_form(form, exc)
-        else:
-            messages.success(request, _("%(team)s is registered.") % {"team": team.name})
-            return redirect(team)
-    return render(request, "teams/team_register.html", {"form": form, "import_form": import_form})
+
+    def page() -> HttpResponse:
+        return render(request, "teams/team_register.html", {"form": form, "import_form": ImportTeamForm()})
+
+    if request.method == "GET":
+        return page()
+    return _register(request, form, again=page)
 
 
 @login_required
@@ -323,17 +329,27 @@ def team_register(request: HttpRequest) -> HttpResponse:
 def team_import(request: HttpRequest) -> HttpResponse:
     _require_board(request)
     import_form = ImportTeamForm(request.POST, request.FILES)
-    if import_form.is_valid():
-        key = form_key(import_form.cleaned_data["token"], "user", request.user.pk, "register")
-        try:
-            team = registration.register_team(import_form.cleaned_data["record"], by=request.user, idempotency_key=key)
-        except AlreadyDone as exc:
-            messages.info(request, exc.messages[0])
-            return redirect(exc.result.team)
-        except rosters.TeamRuleError as exc:
-            refusal_on_form(import_form, exc)
-        else:
-            messages.success(request, _("%(team)s is registered.") % {"team": team.name})
-            return redirect(team)
-    context = {"form": RegisterTeamForm(), "import_form": import_form}
-    return render(request, "teams/team_register.html", context, status=400)
+
+    def page() -> HttpResponse:
+        return render(request, "teams/team_register.html", {"form": RegisterTeamForm(), "import_form": import_form})
+
+    return _register(request, import_form, again=page)
+
+
+def _register(
+    request: HttpRequest, form: RegisterTeamForm | ImportTeamForm, *, again: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """Register the team a form describes (typed in, or a file); the same form sent twice registers once."""
+
+    def register() -> Team:
+        key = form_key(form.cleaned_data["token"], "user", request.user.pk, "register")
+        return registration.register_team(form.record(), by=request.user, idempotency_key=key)
+
+    return post_form(
+        request,
+        form,
+        register,
+        again=again,
+        done=lambda team: success(request, _("%(team)s is registered.") % {"team": team.name}, team),
+        already=lambda exc: redirect(exc.result.team),
+    )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import F, FilteredRelation, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -16,14 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.pagecache import per_version
 from league.lib.paging import SlicePage
-from league.lib.refusals import AlreadyDone
-from league.lib.responses import flash_refusal, refusal_on_form
+from league.lib.responses import act_and_redirect, post_form, success
 from league.models import STAT_FIELDS_PLAYER
-from league.rules.records import block_casualties, record_spp
+from league.rules.records import LINE_COUNTERS, block_casualties, record_spp
 from league.views.confirm import confirm_page, is_confirmed
 from matches.models import PlayerMatch
-from matches.report import COUNTERS
-from teams import rosters, services
+from teams import services
 from teams.forms import (
     MutationChoiceForm,
     PlayerEditForm,
@@ -47,8 +44,13 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _player_page(request, pk)
 
 
-def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None = None) -> HttpResponse:
-    """The player's page; after a refused edit, the form again with its errors and what was typed (400)."""
+def _player_page(
+    request: HttpRequest,
+    pk: int,
+    edit_form: PlayerEditForm | None = None,
+    mutation_form: MutationChoiceForm | None = None,
+) -> HttpResponse:
+    """The player's page; after a form of it with errors, that form again with them and what was typed."""
     player = get_object_or_404(
         with_career(
             Player.objects.select_related("team__race", "team__ruleset", "position").defer("team__ruleset__data")
@@ -67,14 +69,13 @@ def _player_page(request: HttpRequest, pk: int, edit_form: PlayerEditForm | None
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),
         "edit_form": edit_form or PlayerEditForm(initial={"name": player.name, "number": player.number}),
-        "mutation_form": MutationChoiceForm(choices=services.tzeentch_choices(r))
-        if player.mutation_choice_pending
-        else None,
+        "mutation_form": mutation_form
+        or (MutationChoiceForm(choices=services.tzeentch_choices(r)) if player.mutation_choice_pending else None),
         "matches": player_match_history(player, request.GET.get("page")),
         "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
         "history": player_history(player),
     }
-    return render(request, "teams/player_detail.html", context, status=400 if edit_form else 200)
+    return render(request, "teams/player_detail.html", context)
 
 
 MATCHES_PER_PAGE = 20
@@ -102,7 +103,7 @@ def player_match_history(player: Player, page: str | None = None) -> SlicePage:
     return rows
 
 
-CAREER_LINE_FIELDS = ("match_id", *COUNTERS, "mvps", "injury")  # a report line's counters (matches.report)
+CAREER_LINE_FIELDS = ("match_id", *LINE_COUNTERS, "injury")
 CAREER_MATCH_FIELDS = {
     "home": F("match__home__name"),
     "away": F("match__away__name"),
@@ -116,15 +117,13 @@ CAREER_MATCH_FIELDS = {
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = _get_player_for_change(request, pk)
     form = PlayerEditForm(request.POST)
-    if not form.is_valid():
-        return _player_page(request, player.pk, edit_form=form)
-    try:
-        services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"])
-    except rosters.TeamRuleError as exc:
-        refusal_on_form(form, exc, "number")
-        return _player_page(request, player.pk, edit_form=form)
-    messages.success(request, _("Saved."))
-    return redirect(_safe_next(request) or player.get_absolute_url())
+    return post_form(
+        request,
+        form,
+        lambda: services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"]),
+        again=lambda: _player_page(request, player.pk, edit_form=form),
+        done=lambda _saved: success(request, _("Saved."), _safe_next(request) or player.get_absolute_url()),
+    )
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -150,31 +149,25 @@ def player_leave(request: HttpRequest, pk: int, how: str) -> HttpResponse:
             button=_("Yes, retire") if how == "retire" else _("Yes, fire"),
             cancel_url=reverse("team_manage", args=[player.team_id]),
         )
-    try:
+
+    def leave() -> str:
         if how == "retire":
             services.retire_player(player, by=request.user)
-            messages.success(
-                request, _("%(player)s is retired: the team gets a free assistant coach.") % {"player": player}
-            )
-        elif how == "fire":
-            services.fire_player(player, by=request.user)
-            messages.success(request, _("%(player)s is fired.") % {"player": player})
-        else:
-            raise PermissionDenied
-    except AlreadyDone as exc:
-        messages.info(request, exc.messages[0])
-    except rosters.TeamRuleError as exc:
-        flash_refusal(request, exc)
-    return redirect("team_manage", pk=player.team_id)
+            return _("%(player)s is retired: the team gets a free assistant coach.") % {"player": player}
+        services.fire_player(player, by=request.user)
+        return _("%(player)s is fired.") % {"player": player}
+
+    return act_and_redirect(request, leave, reverse("team_manage", args=[player.team_id]))
 
 
 @require_POST
 def player_mutation(request: HttpRequest, pk: int) -> HttpResponse:
     player = _get_player_for_change(request, pk)
     form = MutationChoiceForm(request.POST, choices=services.tzeentch_choices(player.team.ruleset.rules))
-    if form.is_valid():
-        try:
-            services.choose_starting_mutation(player, form.cleaned_data["skill"], by=request.user)
-        except rosters.TeamRuleError as exc:
-            flash_refusal(request, exc)
-    return redirect(player)
+    return post_form(
+        request,
+        form,
+        lambda: services.choose_starting_mutation(player, form.cleaned_data["skill"], by=request.user),
+        again=lambda: _player_page(request, player.pk, mutation_form=form),
+        done=lambda _chosen: redirect(player),  # the new skill is on his page
+    )

@@ -24,7 +24,7 @@ def pytest_collection_modifyitems(items):
 def reference_data(request):
     """live_server flushes the database after each test: load the reference data again first."""
     if request.node.get_closest_marker("browser"):
-        from league.reference_data import ensure_reference_data
+        from tests.reference_data import ensure_reference_data
 
         request.getfixturevalue("transactional_db")
         ensure_reference_data()

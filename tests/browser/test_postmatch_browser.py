@@ -6,8 +6,8 @@ import re
 from playwright.sync_api import expect
 
 from matches.models import PostMatch
+from teams.ledger import treasury
 from teams.models import Player, Team
-from teams.services import treasury
 from tests.browser.conftest import screenshot
 from tests.conftest import PASSWORD
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture

@@ -4,11 +4,12 @@ from playwright.sync_api import expect
 
 from league.models import Season
 from matches.models import Match
-from matches.results import record_result
+from teams.ledger import treasury
 from teams.models import Position, Race
-from teams.services import create_team, treasury
+from teams.services import create_team
 from tests.browser.conftest import screenshot
 from tests.conftest import PASSWORD
+from tests.results import record_result
 
 
 def test_board_runs_a_whole_season(page, board_member, make_user):

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from teams import services
+from teams.ledger import treasury
 from teams.models import Position, Team
 from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.conftest import PASSWORD
@@ -62,7 +63,7 @@ def test_a_coach_founds_a_team(page, coach, race, slug, hires, extra, left):
     page.get_by_role("button", name="Grunnlegg laget").click()
     expect(page.locator("h1")).to_contain_text(f"Torshov {race}s")
     team = Team.objects.get(name=f"Torshov {race}s")
-    assert services.treasury(team) == left
+    assert treasury(team) == left
     expect(page.locator(".panel").first).to_contain_text(f"{left:,}".replace(",", "\u00a0"))
     screenshot(page, f"roster-{slug}")
 

@@ -15,16 +15,16 @@ from league.lib.pagecache import CSRF_MARK, league_version
 from league.lib.writes import league_writes
 from league.models import LeagueVersion
 from matches.models import Match
-from matches.results import record_result
 from teams.models import Team
 from tests.league_writes import ROOT, Guard, is_league_write
+from tests.results import record_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
 def _reference_data(transactional_db):
-    from league.reference_data import ensure_reference_data
+    from tests.reference_data import ensure_reference_data
 
     ensure_reference_data()
     cache.clear()

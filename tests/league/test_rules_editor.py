@@ -140,7 +140,7 @@ def test_an_invalid_cell_is_marked_in_place_in_norwegian_and_nothing_is_saved(
         reverse("rules_version_edit", args=[draft.pk]), editor_post(draft, **{field: typed}), HTTP_ACCEPT_LANGUAGE="nb"
     )
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert message in html
     assert "Ingenting ble lagret" in html
     assert 'class="invalid"' in html or "setting--invalid" in html
@@ -202,7 +202,7 @@ def test_publishing_asks_for_confirmation_and_says_what_it_means(client, board_m
     assert "en sesong som er i gang beholder sin versjon" in html
     assert "kan aldri endres" in html
     response = client.post(url, {}, HTTP_ACCEPT_LANGUAGE="nb")  # not confirmed: nothing happens
-    assert response.status_code == 200
+    assert response.status_code == 422
     draft.refresh_from_db()
     assert not draft.is_published
     assert client.post(url, {"confirm": "on"}).status_code == 302
@@ -256,7 +256,7 @@ def test_export_and_import_a_version_as_a_file(client, board_member):
     data["tables"]["vandalism"][1]["target"] = "to"
     upload = SimpleUploadedFile("r.json", json.dumps(data).encode(), content_type="application/json")
     response = client.post(reverse("rules_version_import", args=[draft.pk]), {"file": upload})
-    assert response.status_code == 200 and "row 2 target" in response.content.decode()
+    assert response.status_code == 422 and "row 2 target" in response.content.decode()
     draft.refresh_from_db()
     assert draft.data["tables"]["vandalism"][1]["target"] == 2
 
@@ -398,3 +398,19 @@ def test_the_admins_ruleset_pages_link_to_the_editor(client, board_member):
     assert reverse("rules_version", args=[default().pk]) in change
     changelist = client.get(reverse("admin:league_ruleset_changelist")).content.decode()
     assert reverse("rules_versions") in changelist
+
+
+def test_a_name_another_version_has_is_refused_beside_the_field(client, board_member):
+    draft = draft_of()
+    before = (draft.name, draft.data)
+    client.force_login(board_member)
+    response = client.post(
+        reverse("rules_version_edit", args=[draft.pk]),
+        editor_post(draft, name="Torshov 2006"),  # the default's name
+        HTTP_ACCEPT_LANGUAGE="nb",
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Ingenting ble lagret" in html and 'value="Torshov 2006"' in html
+    draft.refresh_from_db()
+    assert (draft.name, draft.data) == before

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def _reference_data(transactional_db):
-    from league.reference_data import ensure_reference_data
+    from tests.reference_data import ensure_reference_data
 
     ensure_reference_data()
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from matches import postmatch as post
 from matches import prematch as pm
-from matches.models import Match, PostMatch
+from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
 from matches.results import record_forfeit
@@ -31,7 +31,7 @@ def both_pick_their_squads(match):
     """Both teams start the pre-match of `match`: pick_squad refuses a team held by its last post-match."""
     for team in (match.home, match.away):
         pm.pick_squad(match, team, [p.pk for p in team.players.available()], by=team.coach)
-    assert pm.get_prematch(match).done == pm.Step.SQUADS
+    assert pm.get_prematch(match).done == PreMatch.Step.SQUADS
 
 
 def walk_postmatch_of(match, team):
@@ -90,7 +90,7 @@ class TestALeagueMatch:
         match = self.league_match
         record_forfeit(match, match.away, by=board_member)
         walk_postmatch(match)
-        assert set(PostMatch.objects.filter(match=match).values_list("done", flat=True)) == {post.Step.TEAM_RATING}
+        assert set(PostMatch.objects.filter(match=match).values_list("done", flat=True)) == {PostMatch.Step.TEAM_RATING}
         both_pick_their_squads(next_match(match))
 
     def test_a_forfeit_is_voided_after_the_forfeiter_walked_what_applies_r35_r42(self, board_member):

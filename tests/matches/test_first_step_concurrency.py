@@ -5,10 +5,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.reference_data import ensure_reference_data
 from matches.models import PostMatch, PreMatch, SquadEntry
 from tests.concurrency import require_postgres, run_together
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
+from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

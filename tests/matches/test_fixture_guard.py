@@ -48,7 +48,7 @@ def test_a_drawn_handicap_gets_a_message_not_a_500(client, ready_match, board_me
     client.force_login(board_member)
     data = {"teams": [match.home_id, match.away_id]} if url == "season_division_teams" else {"days_between": 14}
     response = client.post(reverse(url, args=[match.season_id, match.division_id]), data, follow=True)
-    # The fixtures' refusal comes back on their form, where the board clicked (400); the teams' is flashed.
-    assert response.status_code == (400 if url == "season_fixtures" else 200)
+    # The fixtures' refusal comes back on their form, where the board clicked (422); the teams' is flashed.
+    assert response.status_code == (422 if url == "season_fixtures" else 200)
     assert "has begun" in response.content.decode()
     assert (fixtures_of(match), DiceRoll.objects.filter(match=match).count()) == before

@@ -8,12 +8,14 @@ from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
 from matches import postmatch as post
 from matches import prematch as pm
-from matches.models import Match, PostMatch
+from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.report import ReportError, reopen_report, void_match
 from matches.results import MatchError, record_forfeit
+from teams.corrections import correct_team
+from teams.ledger import treasury
 from teams.models import Player, Team, TreasuryEntry
-from teams.services import buy_facility, correct_team, treasury
+from teams.services import buy_facility
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +80,7 @@ def test_both_teams_walk_what_applies_of_their_post_match_first(fixture_pair, bo
     walk_postmatch(match)
     for team in (loser, winner):
         pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
-    assert pm.get_prematch(following).done == pm.Step.SQUADS
+    assert pm.get_prematch(following).done == PreMatch.Step.SQUADS
 
 
 def test_a_forfeit_is_recorded_once_and_voided_gives_the_fan_factor_back(fixture_pair, board_member):
@@ -114,10 +116,23 @@ def test_a_bad_forfeit_post_changes_nothing(client, fixture_pair, board_member, 
     match = fixture_pair
     stranger = make_teams(1, prefix="X")[0]
     client.force_login(board_member)
-    response = client.post(reverse("match_forfeit", args=[match.pk]), {"team": stranger.pk}, follow=True)
-    assert response.status_code == 200
+    response = client.post(reverse("match_forfeit", args=[match.pk]), {"team": stranger.pk})
+    assert response.status_code == 422  # the match page again, the error beside the field
+    assert "Select a valid choice" in response.content.decode()
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED
+
+
+def test_a_refused_forfeit_is_said_on_the_match_page(client, fixture_pair, board_member):
+    match = fixture_pair
+    client.force_login(board_member)
+    client.post(reverse("match_forfeit", args=[match.pk]), {"team": match.home_id})
+    response = client.post(reverse("match_forfeit", args=[match.pk]), {"team": match.away_id})  # a stale page
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert '<ul class="errorlist errors" role="alert">' in html  # above the actions: the form is gone
+    match.refresh_from_db()
+    assert match.forfeited_by_id == match.home_id
 
 
 # --- R42: both teams' post-match sequences have only the steps that apply (issue 24) -------------------

@@ -11,12 +11,12 @@ from django.db import transaction
 from league.models import PlayerStats, TeamSeasonStats
 from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
-from matches import stats
 from matches.models import Match
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
-from matches.results import MatchError, record_forfeit, record_result
-from tests import factories
+from matches.results import MatchError, record_forfeit
+from tests import factories, kept_stats
 from tests.matches.test_report import a_report, players
+from tests.results import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -80,12 +80,12 @@ class TestAReadyMatch:
         file_report(match, a_report(match), by=match.home.coach)
         confirm_report(match, by=match.away.coach)
         reopen_report(match, by=board_member)
-        teams, people, lines = stats.snapshot()
+        teams, people, lines = kept_stats.snapshot()
         assert teams == set() and people == set()
         assert lines and {confirmed_at for _line, confirmed_at in lines} == {None}  # out of the careers
         confirm_report(match, by=board_member)
         void_match(match, by=board_member)
-        teams, people, lines = stats.snapshot()
+        teams, people, lines = kept_stats.snapshot()
         assert teams == set() and people == set() and {confirmed_at for _line, confirmed_at in lines} == {None}
         assert division_lines(match.division)[0].played == 0
 
@@ -147,11 +147,11 @@ class TestAReadyMatch:
                         void_match(match, by=board_member)
             except (ReportError, MatchError):
                 pass  # refused (e.g. the next cup round is played): nothing changed
-        kept = stats.snapshot()
+        kept = kept_stats.snapshot()
         assert kept[0]  # something was counted
         for division in season.divisions.all():
             assert [(x.team, x.points, x.position, x.tied) for x in division_lines(division)] == [
                 (x.team, x.points, x.position, x.tied) for x in counted_from_results(division)
             ]
         call_command("rebuild_stats", stdout=io.StringIO())
-        assert stats.snapshot() == kept
+        assert kept_stats.snapshot() == kept

@@ -5,10 +5,10 @@ import uuid
 
 import pytest
 
-from league.reference_data import ensure_reference_data
 from matches import live
 from matches.models import LiveEvent
 from tests.concurrency import require_postgres, run_together
+from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

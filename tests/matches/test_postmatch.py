@@ -9,8 +9,9 @@ from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import DiceRoll, Match, PostMatch
 from matches.report import LineInput, ReportInput, confirm_report, file_report
+from teams.ledger import treasury
 from teams.models import Player, Position, Race, Team
-from teams.services import buy_facility, create_team, treasury
+from teams.services import buy_facility, create_team
 from tests import factories
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import PostMatch
-from teams.services import treasury
+from teams.ledger import treasury
 from tests.matches.test_postmatch import build_played
 
 pytestmark = pytest.mark.django_db

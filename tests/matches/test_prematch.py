@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from matches import prematch as pm
-from matches.models import DiceRoll, HandicapDraw, SquadEntry
+from matches.models import DiceRoll, HandicapDraw, PreMatch, SquadEntry
+from teams.ledger import treasury
 from teams.models import Player, Team
-from teams.services import treasury
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
         pm.inspire(match, draw.team, match.squad.filter(team=draw.team).last().player_id, by=None)
     before = treasury(chefs)
     prematch = pm.buy_chef_dice(match, chefs, count=2, by=chefs.coach)
-    assert treasury(chefs) == before - 40_000 and prematch.done == pm.Step.MASTER_CHEF
+    assert treasury(chefs) == before - 40_000 and prematch.done == PreMatch.Step.MASTER_CHEF
     with pytest.raises(pm.PreMatchError):
         pm.buy_chef_dice(match, chefs, count=2, by=chefs.coach)
     assert treasury(chefs) == before - 40_000
@@ -81,22 +81,22 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
 
 def advance_to(match, step):
     """Run the sequence up to (not including) a step, as the coaches would."""
-    if step > pm.Step.SQUADS:
+    if step > PreMatch.Step.SQUADS:
         squads(match)
-    if step > pm.Step.WEATHER:
+    if step > PreMatch.Step.WEATHER:
         pm.roll_weather(match, entered=[3, 4], by=None)
-    if step > pm.Step.TICKETS:
+    if step > PreMatch.Step.TICKETS:
         pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    if step > pm.Step.GATE:
+    if step > PreMatch.Step.GATE:
         pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
 
 
 STEP_WRITES = [
     # (step url, the step it needs, data, who may: "both" coaches, or "home" only)
-    ("weather", pm.Step.WEATHER, {"weather": "3 4"}, "both"),
-    ("tickets", pm.Step.TICKETS, {"ticket": "cheap"}, "home"),
-    ("gate", pm.Step.GATE, {}, "both"),
-    ("handicap", pm.Step.HANDICAP, {}, "both"),
+    ("weather", PreMatch.Step.WEATHER, {"weather": "3 4"}, "both"),
+    ("tickets", PreMatch.Step.TICKETS, {"ticket": "cheap"}, "home"),
+    ("gate", PreMatch.Step.GATE, {}, "both"),
+    ("handicap", PreMatch.Step.HANDICAP, {}, "both"),
 ]
 
 
@@ -122,12 +122,12 @@ class TestALeagueMatch:
         assert (prematch.home_gate, prematch.away_gate, prematch.fan_factor_modifier) == (36_000, 13_000, 5)
         assert prematch.vandalism_target is None  # 49,000 in 60,000 seats
         assert "Fan Factor-modifier: row 40, column 15: +5" in prematch.explanations["ffm"]
-        assert prematch.done == pm.Step.NIGGLING  # nobody in either squad has a niggling injury
+        assert prematch.done == PreMatch.Step.NIGGLING  # nobody in either squad has a niggling injury
         prematch = pm.roll_handicap(match, by=match.home.coach)
         # home 11 × 50,000 + FF 8 × 10,000 + apothecary 50,000 = 680,000 → 68; away 550,000 + 60,000 → 61;
         # difference 7: column ≤149, row 0-10 → no rolls (R1, R22)
         assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (68, 61, 0)
-        assert prematch.done == pm.Step.MASTER_CHEF  # no Master Chef in this match
+        assert prematch.done == PreMatch.Step.MASTER_CHEF  # no Master Chef in this match
         assert DiceRoll.objects.filter(match=match, entered=True).count() == 3
 
     def test_the_squad_is_at_most_16_available_players_r3(self):
@@ -191,12 +191,12 @@ class TestALeagueMatch:
         pm.roll_weather(match, entered=[3, 4], by=None)
         pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
         prematch = pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-        assert prematch.done == pm.Step.FAN_FACTOR_MODIFIER  # the home team has checks to make
+        assert prematch.done == PreMatch.Step.FAN_FACTOR_MODIFIER  # the home team has checks to make
         prematch = pm.check_niggling(match, match.home, apothecary_for=[a.pk], entered={b.pk: [1]}, by=None)
         assert SquadEntry.objects.get(player=b).status == "missed_niggling"
         assert SquadEntry.objects.get(player=a).status == "playing"
         assert prematch.home_niggling_ap == 1 and prematch.home_niggling_checked  # the step's state, in fields
-        assert prematch.done == pm.Step.NIGGLING
+        assert prematch.done == PreMatch.Step.NIGGLING
 
     def test_handicap_for_the_lower_team_with_a_duplicate_rerolled_r22_r23(self):
         match = self.league_match

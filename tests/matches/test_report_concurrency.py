@@ -2,12 +2,12 @@
 
 import pytest
 
-from league.reference_data import ensure_reference_data
 from matches.dice import roll
 from matches.models import DiceRoll, Match
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player
 from tests.concurrency import require_postgres, run_together
+from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -35,6 +35,6 @@ def test_the_other_coach_and_the_board_confirm(ready_match, board_member):
 
 
 def test_the_board_confirms_a_report_it_filed_itself(ready_match, board_member):
-    file_report(ready_match, a_report(ready_match), by=board_member, as_board=True)
+    file_report(ready_match, a_report(ready_match), by=board_member)
     confirm_report(ready_match, by=board_member)
     assert Match.objects.get(pk=ready_match.pk).status == "confirmed"

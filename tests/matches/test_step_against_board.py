@@ -10,11 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.reference_data import ensure_reference_data
 from league.seasons import services as league_services
 from matches.models import Match
 from matches.results import record_forfeit
 from tests.concurrency import require_postgres, run_together
+from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 RACES = 100

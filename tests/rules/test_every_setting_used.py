@@ -274,10 +274,10 @@ def changed_versions(section: str, key: str) -> Iterator[tuple[str, dict[str, An
 
 # Settings that the services compute with, not a league.rules function: the service that reads them.
 SERVICE_ONLY = {
-    "promotion_count": "league/seasons/services.py",
-    "promotion_fan_factor": "league/seasons/services.py",
-    "trophy_rerolls": "league/seasons/services.py",
-    "niggling_kept_between_seasons": "league/seasons/services.py",
+    "promotion_count": "league/seasons/services/season_end.py",
+    "promotion_fan_factor": "league/seasons/services/season_end.py",
+    "trophy_rerolls": "league/seasons/services/season_end.py",
+    "niggling_kept_between_seasons": "league/seasons/services/season_end.py",
     "apothecary_ap": "matches/prematch/ratings.py",  # the niggling checks
     "master_chef_die_price": "matches/prematch/chef.py",
     "bandage_crew_fee": "league/rules/injuries.py",  # healer_attempts, paid by the injuries step

@@ -1,10 +1,13 @@
-"""One SPP formula for a player's record and a report line (R28). No database."""
+"""One list of a player's counters and one SPP formula for a player's record and a report line (R28).
+No database."""
 
+from dataclasses import fields
 from types import SimpleNamespace
 
 import pytest
 
 import league.rules as rules
+from league.rules import live, records
 from league.rules.records import record_spp
 
 R = rules.default_ruleset()
@@ -31,3 +34,29 @@ def test_a_players_record_r28(deeds, spp):
 def test_a_report_lines_crowd_casualty_counts_as_a_block_casualty_r28():
     line = SimpleNamespace(**{**NOTHING, "casualties": 1, "crowd_casualties": 2})
     assert record_spp(R, line) == 6
+
+
+# --- the one list of a player's counters ----------------------------------------------------------
+
+
+def test_the_lists_of_counters_derive_from_the_records():
+    assert tuple(NOTHING) == records.RECORD_COUNTERS  # R28: what a record counts
+    assert (*records.RECORD_COUNTERS, "crowd_casualties") == records.LINE_COUNTERS
+    assert records.REPORTED_COUNTERS == (
+        "completions",
+        "touchdowns",
+        "interceptions",
+        "casualties",
+        "foul_casualties",
+        "crowd_casualties",
+    )  # the report form's columns, in this order
+
+
+def test_a_lines_counts_on_the_record_take_its_crowd_casualties_as_block_casualties_r28():
+    line = SimpleNamespace(**{**NOTHING, "touchdowns": 2, "casualties": 1, "crowd_casualties": 2, "mvps": 1})
+    assert records.record_counts(line) == {**NOTHING, "touchdowns": 2, "casualties": 3, "mvps": 1}
+    assert records.record_counts(SimpleNamespace(**NOTHING, crowd_casualties=0)) == NOTHING
+
+
+def test_the_live_logs_tally_is_a_reported_line():
+    assert {f.name for f in fields(live.Tally)} >= set(records.REPORTED_COUNTERS)

@@ -1,5 +1,5 @@
 """An edited ruleset the board saves is read back exactly, and a broken one is refused naming the table,
-the cell and what is wrong (league/rules/tables.py: "a RulesetError naming the table and the cell, never a
+the cell and what is wrong (league.rules.tables: "a RulesetError naming the table and the cell, never a
 wrong number later"). Each case breaks one cell of the default data (league/rules/data/torshov_2006.json)
 and reads the refusal the admin shows. No database, no Django.
 """

@@ -31,9 +31,9 @@ from matches.report import ReportInput, confirm_report, dispute_report, file_rep
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.ledger import treasury
 from teams.models import Player, Team, TreasuryEntry
+from tests import kept_stats
 from tests.league_writes import is_league_write
 from tests.seasons.league_year import (
-    PostStep,
     Year,
     finish_postmatch,
     finish_prematch,
@@ -157,7 +157,7 @@ def _take(todo, user) -> str | None:
     if todo.kind == "postmatch":
         return _can(finish_postmatch, match, team)
     if todo.kind == "levelup" and match is not None:
-        if postmatch_done(match, team) == PostStep.DEVELOPMENT - 1:
+        if postmatch_done(match, team) == PostMatch.Step.DEVELOPMENT - 1:
             return _can(postmatch_step, match, team)
         return _can(prematch_step, match, team)
     return None  # a starting mutation: the player page's form (teams)
@@ -183,10 +183,10 @@ def todos_succeed(year: Year, changed: set[int] | None = None) -> None:
 
 def kept_stats_equal_a_rebuild() -> None:
     """The comparison of tests/matches/test_kept_stats.py: the kept rows against a rebuild."""
-    kept = stats.snapshot()
+    kept = kept_stats.snapshot()
     with rolled_back():
         stats.rebuild()
-        rebuilt = stats.snapshot()
+        rebuilt = kept_stats.snapshot()
     differences = [(sorted(k - r)[:5], sorted(r - k)[:5]) for k, r in zip(kept, rebuilt, strict=True)]
     assert rebuilt == kept, f"Kept statistics differ from a rebuild (kept only, rebuilt only): {differences}"
 

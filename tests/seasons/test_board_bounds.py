@@ -55,7 +55,7 @@ def test_fixture_generation_refuses_dates_that_would_overflow_r31(client, board_
     division = season.divisions.get(level=1)
     client.force_login(board_member)
     response = client.post(reverse("season_fixtures", args=[season.pk, division.pk]), data)
-    assert response.status_code == 400
+    assert response.status_code == 422
     html = response.content.decode()
     assert message in html and f'value="{data["start"]}"' in html if data["start"] else message in html
     assert not Match.objects.exists()
@@ -75,7 +75,7 @@ def test_adding_a_fixture_shows_errors_beside_the_fields(client, board_member, s
     client.force_login(board_member)
     post = {"home": teams[0].pk, "away": teams[1].pk, **data}
     response = client.post(reverse("season_add_fixture", args=[season.pk, division.pk]), post)
-    assert response.status_code == 400 and message in response.content.decode()
+    assert response.status_code == 422 and message in response.content.decode()
     assert not Match.objects.exists()
 
 
@@ -94,7 +94,7 @@ def test_the_cup_draw_shows_errors_beside_the_fields_r34(client, board_member, s
     client.force_login(board_member)
     post = {"name": "Cup", "prize": "0", "teams": [t.pk for t in teams], "order": "", **data}
     response = client.post(reverse("cup_draw", args=[season.pk]), post)
-    assert response.status_code == 400 and message in response.content.decode()
+    assert response.status_code == 422 and message in response.content.decode()
     assert not Cup.objects.exists() and not Match.objects.filter(cup__isnull=False).exists()
 
 
@@ -104,7 +104,7 @@ def test_season_creation_refuses_long_names(client, board_member, name, message)
 
     client.force_login(board_member)
     response = client.post(reverse("season_create"), {"name": name, "ruleset": Ruleset.default().pk})
-    assert response.status_code == 200 and message in response.content.decode()
+    assert response.status_code == 422 and message in response.content.decode()
     assert not Season.objects.exists()
 
 
@@ -115,7 +115,7 @@ def test_a_team_that_is_not_a_choice_is_named_beside_the_division(client, board_
     data = {"name": "S", "ruleset": Ruleset.default().pk, "division_1": ["²"], "division_2": ["9" * 40]}
     response = client.post(reverse("season_create"), data)
     html = response.content.decode()
-    assert response.status_code == 200 and html.count("errorlist") >= 2 and "is not a valid value" in html
+    assert response.status_code == 422 and html.count("errorlist") >= 2 and "is not a valid value" in html
     assert 'value="S"' in html and not Season.objects.exists()
 
 

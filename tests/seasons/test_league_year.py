@@ -269,9 +269,13 @@ def postmatch_finishes(match, team) -> bool:
 
 
 def test_a_direct_result_on_a_league_fixture_leaves_both_teams_a_way_on(year):
+    """RULINGS: direct results for forfeits and tiebreak games only; the board's old address refuses and
+    the fixture stays to be played (issue 24)."""
     build(year)
+    before = year.scheduled()[0]
     year.direct_result(0, seed=3)
-    assert year.matches("confirmed") or not year.matches("scheduled")[0].division_id
+    assert year.scheduled()[0].pk == before.pk
+    assert not year.matches("confirmed")
     checks.teams_can_go_on(year)
     checks.todos_succeed(year)
 
@@ -338,3 +342,20 @@ def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_both_t
     todos = coach_todos(team.coach, [team], year.scheduled(), today=timezone.localdate())
     assert {t.match.pk for t in todos if t.kind == "postmatch" and t.team.pk == team.pk} == {first.pk, other.pk}
     assert not [t for t in todos if t.kind == "prematch" and t.team.pk == team.pk]
+
+
+def test_a_season_ended_with_forfeits_sequences_open_leaves_them_to_finish_first(year):
+    """Found by the machine: every match of a season is forfeited and the season ends with the forfeits'
+    post-match sequences open (R35, R42). They still come before each team's next match (R24), in the
+    new season: Mitt lag offers them, each can be finished, and then the pre-match opens."""
+    from league.models import Season
+
+    year.build(sizes=(2, 2), races=(0, 1, 2, 3, 4, 5))
+    for _ in range(4):  # two teams a division, a double round robin: two matches each
+        year.forfeit(0, home=True)
+    year.tiebreaks()  # each home team forfeited once: both divisions tied, a tiebreak game each
+    year.end_season(dated=0)
+    assert Season.objects.filter(status=Season.Status.FINISHED).count() == 1, year.log
+    assert year.unfinished_postmatches(), "the forfeits' sequences are open across the season's end"
+    checks.teams_can_go_on(year)
+    checks.todos_succeed(year)

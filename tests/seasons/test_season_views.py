@@ -6,7 +6,7 @@ from django.urls import reverse
 from league.models import Cup, Season, TiebreakGame
 from league.seasons import services
 from matches.models import Match
-from matches.results import record_result
+from tests.results import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -259,7 +259,8 @@ def test_result_and_season_end_permission_matrix(client, season_with, board_memb
     assert response.status_code == (302 if who == "board" else 403)
     response = client.post(reverse("season_end", args=[season.pk]), {"next_name": "S2"})
     assert Season.objects.filter(name="S2").exists() is False  # not all played: refused even for the board
-    assert response.status_code in ({302} if who == "anonymous" else {403} if who == "coach" else {200})
+    # the board is refused by the rule, on the form: the page again (league.lib.responses.INVALID)
+    assert response.status_code in ({302} if who == "anonymous" else {403} if who == "coach" else {422})
 
 
 def _career(player, **deeds):
@@ -393,3 +394,23 @@ def test_a_division_table_reads_in_norwegian_with_its_header_and_an_empty_divisi
         ["2", f"{first.away.name} Human", "1", "0", "0", "1", "0–2", "-2", "0–0", "0"],
     ]
     assert empty.texts() == ["Ingen lag ennå."]
+
+
+# --- the board's forms on the season page: the one way of a POST (league.lib.responses.post_form) -----
+
+
+def test_a_refused_tiebreak_game_is_said_on_its_form_in_its_division(client, season_with, board_member):
+    season, teams = season_with(2, 2)
+    d1 = season.divisions.get(level=1)
+    other = next(t for t in teams if not t.season_entries.filter(division=d1).exists())
+    mine = d1.entries.first().team
+    client.force_login(board_member)
+    url = reverse("season_tiebreak", args=[season.pk, d1.pk])
+    response = client.post(url, {"winner": mine.pk, "loser": mine.pk})  # one team twice: refused by the service
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "A tiebreak game has two teams." in html
+    assert html.count("A tiebreak game has two teams.") == 1  # on the form, not flashed as well
+    response = client.post(url, {"winner": mine.pk, "loser": other.pk})  # not a team of the division
+    assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
+    assert not TiebreakGame.objects.exists()

@@ -71,8 +71,8 @@ def test_two_level_ups_of_one_player_never_take_the_same_skill():
     """The demo's choice for a player's second roll excludes what his first took (issue 11)."""
     from django.contrib.auth import get_user_model
 
-    from league.management.commands.seed_demo import demo_choices
     from matches.models import DevelopmentRoll, DiceRoll
+    from matches.playthrough import demo_choices
     from tests.factories import human_team
 
     coach = get_user_model().objects.create_user("demo")

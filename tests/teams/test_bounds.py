@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from league.lib.once import new_token
+from teams import services
 from teams.models import Player, Team, TreasuryEntry
 from tests.factories import human_team, position
 from tests.teams.test_register_team import CSV, form, team_json
@@ -70,7 +71,7 @@ def test_hire_with_bad_input_is_shown_beside_the_field(client, coach, data, fiel
     before = counts()
     post = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "", "token": new_token(), **data}
     response = client.post(reverse("team_hire", args=[team.pk]), post)
-    assert response.status_code == 400 and field_error in response.content.decode()
+    assert response.status_code == 422 and field_error in response.content.decode()
     assert counts() == before
 
 
@@ -80,7 +81,7 @@ def test_a_bad_expansion_is_shown_beside_its_field_with_what_was_typed_r16(clien
     client.force_login(coach)
     before = counts()
     response = client.post(reverse("team_buy", args=[team.pk, "expansion"]), {"steps": steps, "token": new_token()})
-    assert response.status_code == 400
+    assert response.status_code == 422
     html = response.content.decode()
     assert 'class="errorlist' in html and f'value="{steps}"' in html
     assert counts() == before and Team.objects.get(pk=team.pk).stadium.capacity == 60_000
@@ -112,7 +113,7 @@ def test_team_creation_refuses_out_of_range_numbers_and_names_r5(client, coach, 
         **extra,
     }
     response = client.post(reverse("team_create"), data)
-    assert response.status_code == 200 and 'class="errorlist' in response.content.decode()
+    assert response.status_code == 422 and 'class="errorlist' in response.content.decode()
     assert counts() == (0, 0, 0)
 
 
@@ -136,7 +137,7 @@ def test_team_creation_refuses_out_of_range_numbers_and_names_r5(client, coach, 
 def test_registration_refuses_bad_values_beside_the_field_r27(client, board_member, coach, overrides, message):
     client.force_login(board_member)
     response = client.post(reverse("team_register"), form(coach, **overrides))
-    assert response.status_code == 200
+    assert response.status_code == 422
     html = response.content.decode()
     assert message in html
     if "name" in overrides:
@@ -181,7 +182,7 @@ def with_(**overrides):
 def test_json_import_is_strictly_typed_and_bounded(client, board_member, coach, data, message):
     client.force_login(board_member)
     response = client.post(reverse("team_import"), {"file": upload(data), "coach": coach.pk, "token": new_token()})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert message in response.content.decode()
     assert counts() == (0, 0, 0)
 
@@ -209,6 +210,45 @@ def test_a_refused_player_edit_is_shown_beside_the_field_with_what_was_typed(cli
     next_url = reverse("team_manage", args=[team.pk])
     response = client.post(reverse("player_edit", args=[player.pk]), {**data, "next": next_url})
     html = response.content.decode()
-    assert response.status_code == 400 and message in html
+    assert response.status_code == 422 and message in html
     assert f'value="{data["number"]}"' in html and f'name="next" value="{next_url}"' in html
     assert Player.objects.get(pk=player.pk).name == player.name
+
+
+def test_a_starting_mutation_off_the_table_is_refused_beside_the_field_r10(client, coach):
+    team = human_team(coach)
+    player = team.players.order_by("number").first()
+    Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)  # a 12 on the Tzeentch table
+    client.force_login(coach)
+    url = reverse("player_mutation", args=[player.pk])
+    response = client.post(url, {"skill": "Wings of Doom"})
+    assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
+    assert Player.objects.get(pk=player.pk).mutation_choice_pending
+    choice = services.tzeentch_choices(team.ruleset.rules)[0]
+    assert client.post(url, {"skill": choice}).status_code == 302
+    assert list(player.gained_skills.values_list("skill__name", flat=True)) == [choice]
+    response = client.post(url, {"skill": choice})  # a page left open: no mutation left to choose
+    assert response.status_code == 422 and "This player has no mutation to choose." in response.content.decode()
+
+
+def test_a_team_the_rules_refuse_comes_back_with_the_refusal_by_the_button_r5(client, coach):
+    client.force_login(coach)
+    linemen, blitzers = position("Human", "Linemen").pk, position("Human", "Blitzers").pk
+    data = {
+        "race": "human",
+        "name": "For mange",
+        "rerolls": "0",
+        "fan_factor": "0",
+        "assistant_coaches": "0",
+        "cheerleaders": "0",
+        f"pos_{linemen}": "6",
+        f"pos_{blitzers}": "5",
+        "token": new_token(),
+    }
+    response = client.post(reverse("team_create"), data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    start = html.index('id="quote"')
+    quote = html[start : html.index("</form>", start)]  # beside the button the coach clicked
+    assert "At most 4 Blitzers (you have 5)." in quote and 'value="For mange"' in html
+    assert counts() == (0, 0, 0)

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from teams.models import Position, Race
-from teams.services import race_spec
+from teams.rosters import race_spec
 
 pytestmark = pytest.mark.django_db
 

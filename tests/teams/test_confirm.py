@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from league.lib.once import new_token
 from teams import services
+from teams.ledger import treasury
 from teams.models import Team
 from tests.conftest import has_amount
 from tests.factories import human_team
@@ -32,7 +33,7 @@ def team(coach):
 def state(team):
     team = Team.objects.get(pk=team.pk)
     return (
-        services.treasury(team),
+        treasury(team),
         team.rerolls,
         team.assistant_coaches,
         team.stadium.capacity,

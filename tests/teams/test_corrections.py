@@ -5,7 +5,8 @@ import pytest
 from django.forms import SplitDateTimeField
 from django.urls import reverse
 
-from teams import services
+from teams import corrections, services
+from teams.ledger import treasury
 from teams.models import Player, PlayerSkill, StatChange, Team, TreasuryEntry
 from tests.factories import human_team
 
@@ -20,38 +21,42 @@ def team(coach):
 def test_a_treasury_correction_is_a_ledger_line_with_the_running_balance(team, board_member):
     before = team.ledger.order_by("-seq").first()
     assert before.balance == 350_000
-    entry = services.correct_treasury(team, amount=-20_000, reason="Kiosk paid twice", by=board_member)
+    corrections.correct_team(team, treasury=-20_000, reason="Kiosk paid twice", by=board_member)
+    entry = team.ledger.order_by("-seq").first()
     assert (entry.seq, entry.amount, entry.balance) == (before.seq + 1, -20_000, 330_000)
     assert entry.kind == TreasuryEntry.Kind.CORRECTION and "Kiosk paid twice" in entry.description
     assert entry.created_by == board_member
-    entry = services.correct_treasury(team, amount=5_000, reason="Prize short", by=board_member)
-    assert (entry.amount, entry.balance, services.treasury(team)) == (5_000, 335_000, 335_000)
+    corrections.correct_team(team, treasury=5_000, reason="Prize short", by=board_member)
+    entry = team.ledger.order_by("-seq").first()
+    assert (entry.amount, entry.balance, treasury(team)) == (5_000, 335_000, 335_000)
 
 
 def test_a_correction_never_takes_the_treasury_below_zero_nor_comes_without_a_reason(team, board_member):
     count = TreasuryEntry.objects.count()
     with pytest.raises(services.TeamRuleError, match="Not enough gold"):
-        services.correct_treasury(team, amount=-350_001, reason="Too much", by=board_member)
+        corrections.correct_team(team, treasury=-350_001, reason="Too much", by=board_member)
     with pytest.raises(services.TeamRuleError, match="Say why"):
-        services.correct_treasury(team, amount=10_000, reason=" ", by=board_member)
+        corrections.correct_team(team, treasury=10_000, reason=" ", by=board_member)
+    with pytest.raises(services.TeamRuleError, match="Nothing to correct"):
+        corrections.correct_team(team, treasury=0, reason="No gold moves", by=board_member)
     assert TreasuryEntry.objects.count() == count
 
 
 def test_team_counters_are_corrected_with_history_and_within_the_limits(team, board_member):
-    services.correct_team(team, reason="FF roll entered wrong", by=board_member, changes={"fan_factor": 2})
+    corrections.correct_team(team, reason="FF roll entered wrong", by=board_member, changes={"fan_factor": 2})
     team.refresh_from_db()
     assert team.fan_factor == 2
     assert team.history.first().history_change_reason == "Correction: FF roll entered wrong"
     with pytest.raises(services.TeamRuleError, match="re-rolls"):
-        services.correct_team(team, reason="x", by=board_member, changes={"rerolls": 9})  # at most 8 (R5)
+        corrections.correct_team(team, reason="x", by=board_member, changes={"rerolls": 9})  # at most 8 (R5)
     with pytest.raises(services.TeamRuleError, match="negative"):
-        services.correct_team(team, reason="x", by=board_member, changes={"fan_factor": -3})
+        corrections.correct_team(team, reason="x", by=board_member, changes={"fan_factor": -3})
     assert Team.objects.get(pk=team.pk).rerolls == 0
 
 
 def test_a_player_correction_changes_spp_injuries_stats_and_skills_and_leaves_history(team, board_member):
     player = team.players.order_by("number").first()
-    services.correct_player(
+    corrections.correct_player(
         player,
         reason="A touchdown was missed in the report",
         by=board_member,
@@ -66,18 +71,18 @@ def test_a_player_correction_changes_spp_injuries_stats_and_skills_and_leaves_hi
     latest = player.history.first()
     assert latest.touchdowns == 1 and "A touchdown was missed" in latest.history_change_reason
     assert latest.history_user == board_member
-    services.correct_player(player, reason="Block came by mistake", by=board_member, remove_skills=["Block"])
+    corrections.correct_player(player, reason="Block came by mistake", by=board_member, remove_skills=["Block"])
     assert not PlayerSkill.objects.filter(player=player).exists()
     with pytest.raises(services.TeamRuleError, match="R29"):
-        services.correct_player(player, reason="x", by=board_member, stats={"ST": 3})  # never past ±2
+        corrections.correct_player(player, reason="x", by=board_member, stats={"ST": 3})  # never past ±2
     with pytest.raises(services.TeamRuleError, match="negative"):
-        services.correct_player(player, reason="x", by=board_member, changes={"touchdowns": -2})
+        corrections.correct_player(player, reason="x", by=board_member, changes={"touchdowns": -2})
 
 
 def test_a_wrongly_killed_player_is_brought_back(team, board_member):
     player = team.players.order_by("number").first()
     Player.objects.filter(pk=player.pk).update(status=Player.Status.DEAD)
-    services.correct_player(player, reason="The report had the wrong player dead", by=board_member, status="active")
+    corrections.correct_player(player, reason="The report had the wrong player dead", by=board_member, status="active")
     assert Player.objects.get(pk=player.pk).on_roster
 
 
@@ -112,7 +117,7 @@ def test_the_admin_change_forms_cannot_overwrite_balance_counters_or_status(clie
     assert client.post(url, data).status_code == 302
     team.refresh_from_db()
     assert (team.fan_factor, team.rerolls, team.assistant_coaches, team.apothecary) == (0, 0, 0, False)
-    assert services.treasury(team) == 350_000
+    assert treasury(team) == 350_000
 
     player = team.players.order_by("number").first()
     url = reverse("admin:teams_player_change", args=[player.pk])
@@ -143,11 +148,11 @@ def test_the_admin_correction_form_permission_matrix(client, team, coach, other_
     response = client.post(url, {"treasury": 10_000, "reason": "Prize short"})
     if who == "board":
         assert response.status_code == 302
-        assert services.treasury(team) == 360_000
+        assert treasury(team) == 360_000
         assert client.get(url).status_code == 200
     else:
         assert response.status_code == 302 and "/login/" in response["Location"]  # the admin's login
-        assert services.treasury(team) == 350_000
+        assert treasury(team) == 350_000
     player_url = reverse("admin:teams_player_correct", args=[team.players.first().pk])
     response = client.post(player_url, {"touchdowns": 1, "status": "active", "reason": "Missed TD"})
     assert Player.objects.filter(team=team, touchdowns=1).exists() == (who == "board")
@@ -158,4 +163,4 @@ def test_a_refused_correction_shows_its_message_in_the_admin(client, team, board
     url = reverse("admin:teams_team_correct", args=[team.pk])
     response = client.post(url, {"treasury": -400_000, "reason": "Too much"})
     assert response.status_code == 200 and "Not enough gold" in response.content.decode()
-    assert services.treasury(team) == 350_000
+    assert treasury(team) == 350_000

@@ -3,6 +3,7 @@
 import pytest
 
 from teams import services
+from teams.ledger import treasury
 from teams.models import Player, Team, TreasuryEntry
 from tests.factories import big_guy, human_team, position, race
 
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_a_human_team_is_bought_and_the_rest_is_the_treasury(coach):
     team = human_team(coach, rerolls=3, fan_factor=5, assistant_coaches=2, cheerleaders=3, apothecary=True)
     # 650,000 players + 3 × 50,000 + 5 × 10,000 + 2 × 10,000 + (10+20+30),000 + 50,000 = 980,000 (R5, R6)
-    assert services.treasury(team) == 1_000_000 - 980_000
+    assert treasury(team) == 1_000_000 - 980_000
     assert team.players.count() == 11
     assert sorted(team.players.values_list("number", flat=True)) == list(range(1, 12))
     assert team.stadium.capacity == 60_000  # R16
@@ -87,7 +88,7 @@ def test_an_allied_big_guy_is_accepted(coach):
     hires = {position("Orc", "Lineorcs").pk: 10, big_guy("Troll").pk: 1}
     team = services.create_team(coach=coach, name="Grimsby Grunts", race=race("Orc"), hires=hires)
     # 10 × 50,000 + 100,000 = 600,000
-    assert services.treasury(team) == 400_000
+    assert treasury(team) == 400_000
 
 
 def test_a_duplicate_team_name_is_refused(coach):

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from league.lib.once import new_token
-from teams import services
+from teams.ledger import treasury
 from teams.models import Position, Race, Team
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_every_race_can_be_founded(client, coach, race_name):
     assert response.status_code == 302, response.content.decode()[-2000:]
     team = Team.objects.get(name=f"{race_name} Test")
     cost = sum(p.position.price for p in team.players.all()) + race.reroll_price + 10_000
-    assert services.treasury(team) == 1_000_000 - cost
+    assert treasury(team) == 1_000_000 - cost
     assert team.players.count() == 11
 
 

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league.lib.once import new_token
 from teams import services
+from teams.ledger import treasury
 from teams.models import Player, Team
 from tests import factories
 from tests.factories import big_guy, human_team, position
@@ -42,7 +43,7 @@ def _url(team, name, kwargs):
 def snapshot(team):
     team = Team.objects.get(pk=team.pk)
     return (
-        services.treasury(team),
+        treasury(team),
         team.rerolls,
         team.assistant_coaches,
         team.cheerleaders,
@@ -64,14 +65,14 @@ class TestATeam:
     def test_reroll_between_seasons_costs_one_and_a_half_r7(self):
         assert services.buy_reroll(self.team, by=self.coach) == 75_000
         self.team.refresh_from_db()
-        assert self.team.rerolls == 1 and services.treasury(self.team) == 275_000
+        assert self.team.rerolls == 1 and treasury(self.team) == 275_000
 
     def test_reroll_in_season_costs_double_r7(self):
         assert services.buy_reroll(self.team, by=self.coach, phase="season") == 100_000
 
     def test_cheerleaders_cost_progressively_r6(self):
         assert [services.buy_cheerleader(self.team, by=self.coach) for _ in range(3)] == [10_000, 20_000, 30_000]
-        assert services.treasury(self.team) == 290_000
+        assert treasury(self.team) == 290_000
 
     def test_retiring_brings_a_free_assistant_coach_and_no_refund_r8(self):
         player = self.team.players.first()
@@ -79,7 +80,7 @@ class TestATeam:
         self.team.refresh_from_db()
         player.refresh_from_db()
         assert player.status == Player.Status.RETIRED and self.team.assistant_coaches == 1
-        assert services.treasury(self.team) == 350_000
+        assert treasury(self.team) == 350_000
 
     def test_firing_brings_nothing(self):
         services.fire_player(self.team.players.first(), by=self.coach)
@@ -104,14 +105,14 @@ class TestATeam:
         services.hire_player(self.team, position("Human", "Blitzers"), name="B2", number=None, by=self.coach)
         services.hire_player(self.team, position("Human", "Blitzers"), name="B3", number=None, by=self.coach)
         services.hire_player(self.team, position("Human", "Blitzers"), name="B4", number=None, by=self.coach)
-        before = services.treasury(self.team)
+        before = treasury(self.team)
         with pytest.raises(services.TeamRuleError, match="At most 4 Blitzers"):
             services.hire_player(self.team, position("Human", "Blitzers"), name="B5", number=None, by=self.coach)
-        assert services.treasury(self.team) == before
+        assert treasury(self.team) == before
 
     def test_hiring_an_allied_big_guy_and_a_taken_number(self):
         ogre = services.hire_player(self.team, big_guy("Ogre"), name="Grom", number=12, by=self.coach)
-        assert ogre.number == 12 and services.treasury(self.team) == 230_000
+        assert ogre.number == 12 and treasury(self.team) == 230_000
         with pytest.raises(services.TeamRuleError, match="Number 12 is already taken"):
             services.hire_player(self.team, position("Human", "Linemen"), name="L", number=12, by=self.coach)
 
@@ -120,7 +121,7 @@ class TestATeam:
             services.expand_stadium(self.team, steps=1, by=self.coach)  # 30,000 + 35,000 + 40,000 = 105,000
         with pytest.raises(services.TeamRuleError, match="Not enough gold"):
             services.buy_facility(self.team, "tv_station", by=self.coach)
-        assert services.treasury(self.team) == 245_000
+        assert treasury(self.team) == 245_000
         assert not self.team.stadium.facilities.exists()
 
     def test_an_apothecary_only_once_and_only_where_allowed(self):
@@ -162,3 +163,30 @@ class TestATeam:
             reverse("team_buy", args=[self.team.pk, "apothecary"]), {"token": new_token()}, follow=True
         )
         assert "The team already has an apothecary." in response.content.decode()
+
+    # --- a form with fields: the one way of a POST (league.lib.responses.post_form) ----------------
+
+    def test_a_refused_hire_is_said_on_its_form_and_nothing_changes(self, client):
+        client.force_login(self.coach)
+        data = {"position": position("Human", "Blitzers").pk, "name": "Femte", "number": "", "token": new_token()}
+        for name in ("Første", "Andre", "Tredje", "Fjerde"):  # a Human team may have 4 Blitzers
+            client.post(reverse("team_hire", args=[self.team.pk]), {**data, "name": name, "token": new_token()})
+        before = snapshot(self.team)
+        response = client.post(reverse("team_hire", args=[self.team.pk]), data)
+        assert response.status_code == 422  # the manage page again, the refusal on the hire form
+        html = response.content.decode()
+        start = html.index(f'action="{reverse("team_hire", args=[self.team.pk])}"')
+        hire_form = html[start : html.index("</form>", start)]
+        assert 'class="errorlist nonfield"' in hire_form and "At most 4 Blitzers (you have 5)." in hire_form
+        assert 'value="Femte"' in hire_form  # what was typed is kept
+        assert snapshot(self.team) == before
+
+    def test_an_expansion_without_the_gold_is_said_on_its_form(self, client):
+        client.force_login(self.coach)
+        before = snapshot(self.team)
+        data = {"steps": "20", "token": new_token(), "confirmed": "1"}  # far more than 350,000
+        response = client.post(reverse("team_buy", args=[self.team.pk, "expansion"]), data)
+        assert response.status_code == 422
+        html = response.content.decode()
+        assert "Not enough gold" in html and 'value="20"' in html
+        assert snapshot(self.team) == before

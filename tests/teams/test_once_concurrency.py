@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from teams import services
+from teams.ledger import treasury
 from teams.models import Team, TreasuryEntry
 from tests.concurrency import require_postgres, run_together
 from tests.factories import human_team, position
@@ -20,7 +20,7 @@ SENDS = 20
 
 @pytest.fixture(autouse=True)
 def _reference_data(transactional_db):
-    from league.reference_data import ensure_reference_data
+    from tests.reference_data import ensure_reference_data
 
     ensure_reference_data()
 
@@ -60,7 +60,7 @@ def test_twenty_sends_of_one_reroll_form_buy_one_reroll_r7(coach):
     team = Team.objects.get(pk=team.pk)
     assert team.rerolls == 1
     assert team.ledger.count() == lines + 1
-    assert services.treasury(team) == 350_000 - 75_000  # one re-roll at 1.5 × 50,000 between seasons (R7)
+    assert treasury(team) == 350_000 - 75_000  # one re-roll at 1.5 × 50,000 between seasons (R7)
 
 
 def test_twenty_sends_of_one_hire_form_hire_one_player(coach):
@@ -76,7 +76,7 @@ def test_twenty_sends_of_one_hire_form_hire_one_player(coach):
     assert_one_and_told(responses, token)
     assert team.players.count() == players + 1 and team.players.filter(name="Dobbeltklikk").count() == 1
     assert team.ledger.count() == lines + 1
-    assert services.treasury(team) == 350_000 - 50_000  # one Human lineman
+    assert treasury(team) == 350_000 - 50_000  # one Human lineman
 
 
 def test_twenty_sends_of_one_team_creation_found_one_team(coach):

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.lib.once import new_token
-from teams import services
+from teams.ledger import treasury
 from teams.models import TreasuryEntry
 from tests.concurrency import require_postgres, run_together
 from tests.factories import human_team
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def _reference_data(transactional_db):
-    from league.reference_data import ensure_reference_data
+    from tests.reference_data import ensure_reference_data
 
     ensure_reference_data()
 
@@ -41,7 +41,7 @@ def test_two_purchases_at_once_cannot_spend_more_than_the_treasury(coach):
     assert all(r.status_code == 302 for r in results)
     bought = set(team.stadium.facilities.values_list("key", flat=True))
     assert len(bought) == 1
-    balance = services.treasury(team)
+    balance = treasury(team)
     assert balance == 350_000 - (250_000 if bought == {"tv_station"} else 150_000)
     assert balance == sum(team.ledger.values_list("amount", flat=True))
 
@@ -59,7 +59,7 @@ def test_many_cheerleaders_at_once_are_priced_in_order(coach):
     team.refresh_from_db()
     assert team.cheerleaders == 4
     # 10,000 + 20,000 + 30,000 + 40,000: each bought at the price after the one before (R6)
-    assert services.treasury(team) == 350_000 - 100_000
+    assert treasury(team) == 350_000 - 100_000
     seqs = list(team.ledger.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
 

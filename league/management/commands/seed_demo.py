@@ -20,7 +20,7 @@ from league.models import Ruleset
 from league.seasons import services as league_services
 from matches import dice
 from matches.models import Match, PlayerMatch, SquadEntry
-from matches.playthrough import demo_choices, walk_postmatch, walk_prematch  # noqa: F401 (demo_choices: tests)
+from matches.playthrough import walk_postmatch, walk_prematch
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams import services as team_services
 from teams.models import Position, Race, Team
@@ -78,9 +78,6 @@ def demo_roster(race: Race, ruleset: Ruleset) -> tuple[dict[int, int], int, int,
         cost += cheapest.price
         count += 1
     return {k: v for k, v in hires.items() if v}, rerolls, fan_factor, apothecary
-
-
-BADLY_HURT = PlayerMatch.Injury.BADLY_HURT
 
 
 class Command(BaseCommand):
@@ -193,7 +190,7 @@ class Command(BaseCommand):
                     continue
                 line(hitter).casualties += 1
                 hurt = line(victim)
-                hurt.injury = rng.choice([BADLY_HURT, BADLY_HURT, BADLY_HURT, PlayerMatch.Injury.SERIOUS])
+                hurt.injury = rng.choice([*[PlayerMatch.Injury.BADLY_HURT] * 3, PlayerMatch.Injury.SERIOUS])
                 hurt.injured_by_id = hitter.pk
             if rng.random() < 0.2:
                 line(rng.choice(players)).interceptions += 1

@@ -17,8 +17,9 @@ from league.views.ruleset_editor.cells import (
     show,
 )
 from league.views.ruleset_editor.changes import Change, differences
+from league.views.ruleset_editor.fields import TIEBREAKERS, Path, Setting
 from league.views.ruleset_editor.form import RulesetEditorForm
-from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS, Path, Setting
+from league.views.ruleset_editor.settings import GROUPS
 from league.views.ruleset_editor.tables import CellSpec, Column, TableSpec, rules_range_label, table_specs
 
 __all__ = [

@@ -9,7 +9,8 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop
 
 from league import rules
-from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS, Path, Setting
+from league.views.ruleset_editor.fields import TIEBREAKERS, Path, Setting
+from league.views.ruleset_editor.settings import GROUPS
 from league.views.ruleset_editor.tables import CellSpec
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from league import rules
 from league.views.ruleset_editor.cells import cell_where, get_path, show
-from league.views.ruleset_editor.settings import GROUPS, Path
+from league.views.ruleset_editor.fields import Path
+from league.views.ruleset_editor.settings import GROUPS
 from league.views.ruleset_editor.tables import table_specs
 
 

@@ -10,8 +10,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.models import Ruleset
 from league.views.ruleset_editor.cells import CellError, cell_where, convert, get_path, rules_message, set_path, show
-from league.views.ruleset_editor.settings import GROUPS, TIEBREAKERS
+from league.views.ruleset_editor.fields import TIEBREAKERS
+from league.views.ruleset_editor.settings import GROUPS
 from league.views.ruleset_editor.tables import table_specs
 
 
@@ -89,6 +91,12 @@ class RulesetEditorForm(forms.Form):
                     widget=_widget(c.kind, c.choices),
                 )
                 self.fields[c.name].widget.attrs["aria-label"] = cell_where(c)  # the headers name it visually
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if Ruleset.objects.filter(name=name).exclude(pk=self.ruleset.pk).exists():
+            raise forms.ValidationError(gettext("Another version already has this name."))
+        return name
 
     def groups(self) -> list[dict[str, Any]]:
         """The form laid out for the template: groups of settings and tables of bound fields."""

@@ -1,46 +1,27 @@
-"""The rules editor's settings: every setting of a version as a labelled field, grouped as the rulebook is."""
+"""The rules editor's settings: every setting of a version as a labelled field, grouped as the rulebook is:
+here the team, the gate and the fans, the stadium and the winnings; the rest in `settings_after`."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-Path = tuple[str | int, ...]
+from league.views.ruleset_editor.fields import (
+    AFTER,
+    GAME,
+    GP,
+    PER_DIE,
+    PERCENT,
+    SEATS,
+    STADIUM,
+    STAFF,
+    TEAMS,
+    TICKETS,
+    Setting,
+)
+from league.views.ruleset_editor.settings_after import AFTER_THE_MATCH
 
-
-@dataclass(frozen=True)
-class Setting:
-    path: Path  # into the ruleset's "settings"
-    label: str | Promise
-    unit: str | Promise = ""
-    min: int | None = 0
-    max: int | None = None
-    ruling: str = ""
-    source: str = ""  # the rulebook's section
-    kind: str = "int"  # int | bool | ints (a list of numbers) | words (a list of keys)
-
-    @property
-    def name(self) -> str:
-        return "s-" + "-".join(str(p) for p in self.path)
-
-
-GP = _("gp")
-SEATS = _("seats")
-D6 = _("on a D6")
-PERCENT = "%"
-PER_DIE = _("per die")
-TEAMS = "Lagene"
-STAFF = "Medarbeidere og trening"
-STADIUM = "Stadion"
-TICKETS = "Stadion – Billettpriser"
-GAME = "Spillets gang"
-AFTER = "Etter kampen"
-SEASON = "Seriespillet og Sesongen"
-INJURIES = "Skader – Lege og Bandage Crew"
-
-GROUPS: tuple[tuple[str, str | Promise, tuple[Setting, ...], tuple[str, ...]], ...] = (
+BEFORE_THE_MATCH: tuple[tuple[str, str | Promise, tuple[Setting, ...], tuple[str, ...]], ...] = (
     (
         "team",
         _("Team creation and staff"),
@@ -277,147 +258,6 @@ GROUPS: tuple[tuple[str, str | Promise, tuple[Setting, ...], tuple[str, ...]], .
         ),
         ("winnings",),
     ),
-    (
-        "injuries",
-        _("Injuries and healers"),
-        (
-            Setting(("apothecary_ap",), _("Apothecary: ability points per match"), _("AP"), 0, 99, "R26", INJURIES),
-            Setting(
-                ("apothecary_target",),
-                _("Apothecary: each attempt succeeds on"),
-                _("or more on a D6"),
-                1,
-                7,
-                "R26",
-                INJURIES,
-            ),
-            Setting(("bandage_crew_fee",), _("Bandage Crew: fee per attempt"), GP, 0, None, "R25", INJURIES),
-            Setting(
-                ("bandage_crew_targets",),
-                _("Bandage Crew: attempts need"),
-                _("1st, 2nd, 3rd … attempt"),
-                1,
-                7,
-                "R25",
-                INJURIES,
-                "ints",
-            ),
-            Setting(
-                ("apprentice_fee",), _("Apprentice or Familiar: fee"), GP, 0, None, "R9", STAFF + " – Necromancers"
-            ),
-            Setting(
-                ("apprentice_target",),
-                _("Apprentice or Familiar: revives on"),
-                _("or more on a D6"),
-                1,
-                7,
-                "R9",
-                STAFF + " – Necromancers",
-            ),
-            Setting(
-                ("apprentice_players",),
-                _("Apprentice: players per match"),
-                _("players"),
-                0,
-                16,
-                "R9",
-                STAFF + " – Necromancers",
-            ),
-            Setting(
-                ("familiar_players",),
-                _("Nurgle Familiar: players per match"),
-                _("players"),
-                0,
-                16,
-                "R9",
-                STAFF + " – Nurgle Familiar",
-            ),
-            Setting(
-                ("regeneration_target",),
-                _("Regeneration succeeds on"),
-                _("or more on a D6"),
-                1,
-                7,
-                "R25",
-                "Regeneration",
-            ),
-            Setting(
-                ("niggling_fails_on",),
-                _("A niggling injury check fails on"),
-                _("or less on a D6"),
-                0,
-                6,
-                "R36",
-                GAME + " – Sjekk spillere for NI",
-            ),
-            Setting(
-                ("niggling_kept_between_seasons",),
-                _("Niggling injuries kept between seasons"),
-                "",
-                0,
-                9,
-                "R33",
-                "Sesongen",
-            ),
-        ),
-        ("serious_injury", "revival", "apothecary_costs"),
-    ),
-    (
-        "players",
-        _("Players and development"),
-        (
-            Setting(
-                ("stat_limit",),
-                _("A stat changes at most"),
-                _("from the position's value"),
-                0,
-                9,
-                "R29",
-                AFTER + " – STAT-økning",
-            ),
-            Setting(("mvp_limit",), _("MVPs a team receives"), _("matches"), 0, 999, "R27", AFTER + " – MVP"),
-        ),
-        ("development", "skill_points", "spp_awards"),
-    ),
-    (
-        "handicap",
-        _("Handicap"),
-        (),
-        ("handicap_count", "handicap_results"),
-    ),
-    (
-        "season",
-        _("Season and cup"),
-        (
-            Setting(("points", "win"), _("Points for a win"), _("points"), 0, 99, "R31", "Seriespillet"),
-            Setting(("points", "draw"), _("Points for a draw"), _("points"), 0, 99, "R31", "Seriespillet"),
-            Setting(("points", "loss"), _("Points for a loss"), _("points"), 0, 99, "R31", "Seriespillet"),
-            Setting(("tiebreakers",), _("Tie-breakers, in order"), "", None, None, "R31", "Seriespillet", "words"),
-            Setting(
-                ("prizes", "1"), _("Prizes, 1st division (1st, 2nd, 3rd …)"), GP, 0, None, "R32", "Sesongen", "ints"
-            ),
-            Setting(
-                ("prizes", "2"), _("Prizes, 2nd division (1st, 2nd, 3rd …)"), GP, 0, None, "R32", "Sesongen", "ints"
-            ),
-            Setting(("promotion_count",), _("Teams promoted and relegated"), _("teams"), 0, 16, "R32", "Sesongen"),
-            Setting(("promotion_fan_factor",), _("Fan factor for a promoted team"), "", -9, 9, "R32", "Sesongen"),
-            Setting(("trophy_rerolls",), _("Trophy re-rolls for next season"), _("re-rolls"), 0, 9, "R32", "Sesongen"),
-            Setting(
-                ("forfeit_fan_factor_loss",), _("A forfeit costs fan factor"), "", 0, 99, "R35", "Oberwald FAQ 3.7"
-            ),
-            Setting(
-                ("forfeit_score",),
-                _("A forfeit is scored"),
-                _("home, away touchdowns"),
-                0,
-                99,
-                "R35",
-                "Oberwald FAQ 3.7",
-                "ints",
-            ),
-        ),
-        (),
-    ),
 )
 
-TIEBREAKERS = ("points", "head_to_head_points", "touchdown_difference", "touchdowns_for", "tiebreak_game")
+GROUPS = (*BEFORE_THE_MATCH, *AFTER_THE_MATCH)

@@ -10,7 +10,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from league.views.ruleset_editor.settings import AFTER, GAME, INJURIES, STADIUM, Path
+from league.views.ruleset_editor.fields import AFTER, GAME, INJURIES, STADIUM, Path
 
 
 @dataclass(frozen=True)

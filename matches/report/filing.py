@@ -1,9 +1,4 @@
-"""The match report: filed by a coach, confirmed by the other (or the board), counted once.
-
-Confirming applies the report to the rosters (SPP by kind) in the same transaction that marks the
-match confirmed, under a row lock, so two confirmations racing, a double submit or a crash half-way
-never count it twice or by half. Reopening or voiding a confirmed report takes exactly that back.
-"""
+"""Filing a match report: what a coach sends, everything impossible about it, and the report saved."""
 
 from __future__ import annotations
 
@@ -13,20 +8,13 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
-from league.rules.records import record_spp
-from matches import stats
-from matches.cup import advance_cup, next_cup_match, undo_cup_advance
-from matches.models import ApothecaryUse, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
-from matches.postmatch import begun
+from league.rules.records import REPORTED_COUNTERS
+from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch, SquadEntry
 from matches.prematch import team_side
 from matches.results import result_problems
-from teams.ledger import lock_team
 from teams.models import Player
-
-COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "crowd_casualties")
 
 
 class ReportError(Refusal):
@@ -48,7 +36,7 @@ class LineInput:
 
     @property
     def empty(self) -> bool:
-        return not (any(getattr(self, c) for c in COUNTERS) or self.injury or self.sent_off)
+        return not (any(getattr(self, c) for c in REPORTED_COUNTERS) or self.injury or self.sent_off)
 
 
 @dataclass
@@ -106,7 +94,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
             problems.append(_("%(player)s was not in the match squad.") % {"player": player})
         elif squad is None and not player.on_roster:
             problems.append(_("%(player)s is not on the roster.") % {"player": player})
-        if any(getattr(line, c) < 0 for c in COUNTERS):
+        if any(getattr(line, c) < 0 for c in REPORTED_COUNTERS):
             problems.append(_("%(player)s: counts cannot be negative.") % {"player": player})
         touchdowns[player.team_id] += line.touchdowns
         if line.injury not in PlayerMatch.Injury.values:
@@ -201,7 +189,7 @@ def _lock(match: Match) -> Match:
 
 
 @league_write
-def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = False) -> Match:
+def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     """File (or re-file) the report. Nothing is saved if anything in it is impossible."""
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
@@ -231,7 +219,7 @@ def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = 
             match=match,
             player_id=line.player_id,
             team_id=team_id,
-            **{c: getattr(line, c) for c in COUNTERS},
+            **{c: getattr(line, c) for c in REPORTED_COUNTERS},
             injury=line.injury,
             injured_by_id=line.injured_by_id,
             sent_off=line.sent_off,
@@ -256,154 +244,3 @@ def file_report(match: Match, report: ReportInput, *, by: Any, as_board: bool = 
     match.dispute_comment = ""
     match.save()
     return match
-
-
-def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
-    """Only the coach who did not file the report, or the board, confirms or disputes it; `by=None` is
-    the league's own scripts (the demo, the benchmark)."""
-
-    if by is None or is_board(by):
-        return
-    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
-    if by.pk not in coaches or by.pk == match.filed_by_id:
-        raise ReportError([refusal])
-
-
-@league_write
-def confirm_report(match: Match, *, by: Any) -> Match:
-    """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
-    match = _lock(match)
-    if match.status == Match.Status.CONFIRMED:
-        return match
-    _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
-    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
-        raise ReportError([_("There is no report to confirm.")])
-    match.status = Match.Status.CONFIRMED
-    match.confirmed_at = timezone.now()
-    match.confirmed_by = by
-    _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (matches.stats)
-    match.save()
-    advance_cup(match)
-    for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin
-        PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
-    return match
-
-
-@league_write
-def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
-    match = _lock(match)
-    if match.status != Match.Status.REPORTED:
-        raise ReportError([_("Only a report awaiting confirmation can be disputed.")])
-    _refuse_unless_other_coach(match, by, _("The other coach disputes the report."))
-    if not comment.strip():
-        raise ReportError([_("Say what is wrong with the report.")])
-    match.status = Match.Status.DISPUTED
-    match.dispute_comment = comment.strip()
-    match.save()
-    return match
-
-
-@league_write
-def reopen_report(match: Match, *, by: Any) -> Match:
-    """The board reopens a confirmed report: what it counted is taken back, the report stays filed."""
-    match = _lock(match)
-    if match.status != Match.Status.CONFIRMED:
-        raise ReportError([_("Only a confirmed report can be reopened.")])
-    if match.forfeited_by_id:
-        raise ReportError([_("A forfeit has no report to reopen: void it instead (R35).")])
-    _refuse_if_post_match_begun(match)
-    _refuse_if_cup_moved_on(match)
-    _apply(match, sign=-1)
-    undo_cup_advance(match)
-    _drop_unbegun_post_match(match)
-    match.status = Match.Status.REPORTED
-    match.confirmed_at = None
-    match.confirmed_by = None
-    match.save()
-    return match
-
-
-@league_write
-def void_match(match: Match, *, by: Any) -> Match:
-    """The board voids a match: nothing of it counts."""
-    match = _lock(match)
-    if match.status == Match.Status.VOID:
-        return match
-    if match.status == Match.Status.CONFIRMED:
-        _refuse_if_post_match_begun(match)
-        _refuse_if_cup_moved_on(match)
-        _apply(match, sign=-1)
-        undo_cup_advance(match)
-        _drop_unbegun_post_match(match)
-        _undo_forfeit(match)
-    match.status = Match.Status.VOID
-    match.save()
-    return match
-
-
-def _apply(match: Match, *, sign: int) -> None:
-    """Add (or take back) the report's deeds on the players' records (R28): each player locked, changed
-    and saved, so his history records it."""
-    stats.count_match(match, sign=sign)  # the kept tables and counters, in this transaction (issue 16)
-    lines = list(match.lines.all())
-    players = Player.objects.select_for_update().order_by("pk").in_bulk([line.player_id for line in lines])
-    for line in lines:
-        player = players[line.player_id]
-        player.completions += sign * line.completions
-        player.touchdowns += sign * line.touchdowns
-        player.interceptions += sign * line.interceptions
-        player.casualties += sign * (line.casualties + line.crowd_casualties)
-        player.foul_casualties += sign * line.foul_casualties
-        player.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "foul_casualties"])
-
-
-def _refuse_if_post_match_begun(match: Match) -> None:
-    """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
-    if any(begun(match, row) for row in PostMatch.objects.filter(match=match, done__gt=0)):
-        raise ReportError(
-            [
-                _(
-                    "The post-match sequence has begun: the report can no longer be reopened or voided. "
-                    "The board corrects what is wrong in the admin: a treasury correction on the team "
-                    "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
-                )
-            ]
-        )
-
-
-def _undo_forfeit(match: Match) -> None:
-    """A voided forfeit gives back the fan factor it took (R35)."""
-    if not (match.forfeited_by_id and match.forfeit_fan_factor_lost):
-        return
-
-    team = lock_team(match.forfeited_by_id)
-    team.fan_factor += match.forfeit_fan_factor_lost
-    team._change_reason = f"R35 void: {match}"[:100]
-    team.save(update_fields=["fan_factor"])
-    match.forfeit_fan_factor_lost = 0
-
-
-def _drop_unbegun_post_match(match: Match) -> None:
-    """The post-match rows confirmation opened, none begun (`_refuse_if_post_match_begun` came first;
-    a forfeiter's purchases and TR do not count): gone, so they block no team's next match."""
-    PostMatch.objects.filter(match=match).delete()
-
-
-def _refuse_if_cup_moved_on(match: Match) -> None:
-    following = next_cup_match(match)
-    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
-        raise ReportError([_("The next cup round is already played: reopen that match first.")])
-
-
-def report_history(match: Match) -> list:
-    """The report lines' history, newest first: each filed, changed or MVP'd line with its SPP (R28)
-    and injury, so the match page shows what the report and the post-match did to each player."""
-    r = match.season.ruleset.rules
-    rows = list(
-        PlayerMatch.history.filter(match_id=match.pk)
-        .select_related("history_user", "player")
-        .order_by("-history_date", "-history_id")[:60]
-    )
-    for row in rows:
-        row.spp = record_spp(r, row)
-    return rows

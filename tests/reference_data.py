@@ -1,7 +1,7 @@
-"""The league's reference data (groups, default ruleset, race catalogue), loadable again at any time.
+"""The league's reference data (groups, default ruleset, race catalogue), loaded again.
 
-The migrations load it once; this re-runs the same idempotent loaders, for a database that was
-emptied (the browser tests flush it between tests) or to repair a development database.
+The migrations load it once; this re-runs the same idempotent loaders for a database a transactional
+test emptied (the browser and concurrency tests flush it between tests).
 """
 
 from importlib import import_module

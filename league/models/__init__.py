@@ -1,0 +1,34 @@
+"""The league's rows: the rulebook's versions, the season and its parts, the kept statistics and the
+league's version. One module per part; every model is importable from here, as Django and the
+migrations expect of `league.models`."""
+
+from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
+from league.models.rulesets import Ruleset, RulesetQuerySet
+from league.models.seasons import Cup, Division, Season, SeasonEnd, SeasonEntry, SeasonQuerySet, TiebreakGame
+from league.models.stats import (
+    LEADER_COUNTERS,
+    STAT_FIELDS_PLAYER,
+    STAT_FIELDS_TEAM,
+    PlayerStats,
+    TeamSeasonStats,
+)
+from league.models.version import LeagueVersion
+from league.models.version import _version_token as _version_token  # the token's default, named by migration 0007
+
+__all__ = [
+    "LEADER_COUNTERS",
+    "STAT_FIELDS_PLAYER",
+    "STAT_FIELDS_TEAM",
+    "Cup",
+    "Division",
+    "LeagueVersion",
+    "PlayerStats",
+    "Ruleset",
+    "RulesetQuerySet",
+    "Season",
+    "SeasonEnd",
+    "SeasonEntry",
+    "SeasonQuerySet",
+    "TeamSeasonStats",
+    "TiebreakGame",
+]

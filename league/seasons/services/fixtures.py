@@ -1,0 +1,82 @@
+"""A division's fixtures (R31): generated, added or moved by the board; and the tiebreak game's winner."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from league import rules
+from league.lib.writes import league_write
+from league.models import Division, TiebreakGame
+from league.seasons.services.base import (
+    SeasonError,
+    refuse_if_prematch_walked,
+    refuse_teams_of_another_running_season,
+)
+from matches.models import Match
+from teams.models import Team
+
+
+@league_write
+def generate_fixtures(division: Division, *, start: date | None = None, days_between: int = 14) -> list[Match]:
+    """A double round robin for the division (R31); allowed until its first match is played."""
+    division = Division.objects.select_for_update().select_related("season").get(pk=division.pk)
+    if division.matches.exclude(status=Match.Status.SCHEDULED).exists():
+        raise SeasonError([_("Fixtures cannot be regenerated after the first match of the division is played.")])
+    teams = {e.team_id: e.team for e in division.entries.select_related("team")}
+    if len(teams) < 2:
+        raise SeasonError([_("A division needs at least two teams.")])
+    refuse_if_prematch_walked(division.matches.all(), _("The fixtures cannot be regenerated."))
+    refuse_teams_of_another_running_season(division.season, _("The fixtures cannot be generated."))
+    division.matches.all().delete()
+    fixtures = rules.double_round_robin(sorted(teams, key=lambda pk: teams[pk].name))
+    matches = [
+        Match(
+            season=division.season,
+            division=division,
+            round=f.round,
+            home_id=f.home,
+            away_id=f.away,
+            date=(start + timedelta(days=days_between * (f.round - 1))) if start else None,
+        )
+        for f in fixtures
+    ]
+    return Match.objects.bulk_create(matches)
+
+
+@league_write
+def add_fixture(division: Division, *, round: int, home: Team, away: Team, date: date | None = None) -> Match:
+    entries = set(division.entries.values_list("team_id", flat=True))
+    if home.pk == away.pk:
+        raise SeasonError([_("A team cannot play itself.")])
+    if home.pk not in entries or away.pk not in entries:
+        raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
+    refuse_teams_of_another_running_season(division.season, _("The fixture cannot be added."))
+    return Match.objects.create(season=division.season, division=division, round=round, home=home, away=away, date=date)
+
+
+@league_write
+def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.SCHEDULED:
+        raise SeasonError([_("Only a match not yet played can be moved.")])
+    match.round, match.date = round, date
+    match.save(update_fields=["round", "date"])
+    return match
+
+
+@league_write
+def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -> TiebreakGame:
+    if winner.pk == loser.pk:
+        raise SeasonError([_("A tiebreak game has two teams.")])
+    teams = set(division.entries.values_list("team_id", flat=True))
+    if not {winner.pk, loser.pk} <= teams:
+        raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
+    try:
+        with transaction.atomic():
+            return TiebreakGame.objects.create(division=division, winner=winner, loser=loser, recorded_by=by)
+    except IntegrityError as exc:
+        raise SeasonError([_("That tiebreak game is already recorded.")]) from exc

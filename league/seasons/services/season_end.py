@@ -1,0 +1,200 @@
+"""The season end (R32, R33): the preview of prizes, trophies, promotion and relegation and healed
+niggling injuries, and its commit, which creates the next season."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league import rules
+from league.lib.writes import league_write
+from league.models import Cup, Division, Season, SeasonEnd
+from league.seasons.selectors import division_lines
+from league.seasons.services.base import SeasonError
+from league.seasons.services.cup import cup_winner
+from league.seasons.services.setup import DivisionPlan, create_season
+from matches.models import Match
+from teams.ledger import lock_team, post_entry
+from teams.models import Player, Team, TreasuryEntry
+
+
+@dataclass
+class SeasonEndPlan:
+    season: Season
+    prizes: list[tuple[Team, int, str]] = field(default_factory=list)
+    trophies: list[tuple[Team, str]] = field(default_factory=list)
+    promoted: list[Team] = field(default_factory=list)
+    relegated: list[Team] = field(default_factory=list)
+    niggling: list[tuple[Player, int]] = field(default_factory=list)
+    next_divisions: dict[int, list[Team]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def season_end_preview(season: Season) -> SeasonEndPlan:
+    """Everything the season end would do, without doing it."""
+    r = season.ruleset.rules
+    s = r.settings
+    plan = SeasonEndPlan(season=season)
+    divisions = list(season.divisions.order_by("level"))
+    unplayed = Match.objects.filter(season=season, division__isnull=False, status=Match.Status.SCHEDULED).count()
+    if unplayed:
+        plan.problems.append(_("%(n)s league matches are not played yet.") % {"n": unplayed})
+    tables = {d.level: division_lines(d) for d in divisions}
+    teams = {t.pk: t for t in Team.objects.filter(season_entries__season=season)}
+    for d in divisions:
+        below = any(x.level == d.level + 1 for x in divisions)
+        _division_places(plan, d, tables[d.level], teams, r, division_below=below)
+    moves = rules.promotion_and_relegation(plan.next_divisions, s.promotion_count)  # R32
+    plan.promoted += moves.promoted
+    plan.relegated += moves.relegated
+    plan.next_divisions = moves.divisions
+    _cup_trophy(plan, season)
+    plan.niggling = _niggling_to_heal(teams.values(), s.niggling_kept_between_seasons)
+    return plan
+
+
+def _division_places(
+    plan: SeasonEndPlan,
+    division: Division,
+    lines: list[rules.Line],
+    teams: dict[int, Team],
+    r: rules.Ruleset,
+    *,
+    division_below: bool,
+) -> None:
+    """A division's final table: its prizes (R33), its trophy, its teams in order for R32's moves, and
+    the ties to settle first."""
+    prizes = r.prizes(division.level)
+    # A tie the rules cannot split must be settled where it decides a prize, a trophy or a move.
+    decisive = rules.decisive_places(
+        len(lines),
+        prizes=len(prizes),
+        promotion_count=r.settings.promotion_count,
+        division_above=division.level > 1,
+        division_below=division_below,
+    )
+    for line in lines:
+        if line.tied and line.position in decisive:
+            plan.problems.append(
+                _("%(division)s: %(team)s is tied at place %(pos)s; record the tiebreak game first.")
+                % {"division": division.name, "team": teams[line.team].name, "pos": line.position}
+            )
+    for line, prize in zip(lines, prizes, strict=False):
+        place = _("%(division)s, place %(pos)s") % {"division": division.name, "pos": line.position}
+        plan.prizes.append((teams[line.team], prize, place))
+    if lines:
+        plan.trophies.append((teams[lines[0].team], division.name))
+    plan.next_divisions[division.level] = [teams[x.team] for x in lines]
+
+
+def _cup_trophy(plan: SeasonEndPlan, season: Season) -> None:
+    """The cup's winner takes its trophy and its prize (R34); an unplayed final holds the season end."""
+    cup = Cup.objects.filter(season=season).first()
+    if cup is None:
+        return
+    winner = cup_winner(cup)
+    if winner is None:
+        plan.problems.append(_("The cup final is not played yet."))
+        return
+    winner_team = Team.objects.get(pk=winner)
+    plan.trophies.append((winner_team, cup.name))
+    if cup.prize:
+        plan.prizes.append((winner_team, cup.prize, cup.name))
+
+
+def _niggling_to_heal(teams: Iterable[Team], keep: int) -> list[tuple[Player, int]]:
+    """The active players with more niggling injuries than a season end leaves them, and how many."""
+    players = Player.objects.filter(team__in=teams, status=Player.Status.ACTIVE, niggling__gt=keep)
+    return [(p, p.niggling) for p in players.select_related("team")]
+
+
+@league_write
+def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
+    """Pay the prizes, hand out trophy re-rolls, move teams up and down, heal niggling injuries
+    and create the next season. A second commit does nothing and returns the next season."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if SeasonEnd.objects.filter(season=season).exists():
+        return season.next
+    plan = season_end_preview(season)
+    if plan.problems:
+        raise SeasonError(plan.problems)
+
+    r = season.ruleset.rules
+    _pay_prizes(plan, season, by)
+    _trophy_rerolls_and_promotion(plan, season, r)
+    _heal_niggling(plan, r.settings.niggling_kept_between_seasons)
+    season.status = Season.Status.FINISHED
+    season.ended_at = timezone.now()
+    season.save(update_fields=["status", "ended_at"])
+    next_season = _next_season(plan, season, next_name)
+    SeasonEnd.objects.create(season=season, committed_by=by, summary=_summary(plan, next_season))
+    return next_season
+
+
+def _pay_prizes(plan: SeasonEndPlan, season: Season, by: Any) -> None:
+    for team, amount, reason in plan.prizes:
+        locked = lock_team(team)
+        post_entry(
+            locked,
+            amount,
+            kind=TreasuryEntry.Kind.PRIZE,
+            description=_("Prize: %(reason)s") % {"reason": reason},
+            by=by,
+            cause=season,
+            idempotency_key=f"prize:{season.pk}:{team.pk}:{reason}",
+        )
+
+
+def _trophy_rerolls_and_promotion(plan: SeasonEndPlan, season: Season, r: rules.Ruleset) -> None:
+    """Each trophy gives its re-rolls for the next season (a team's old ones go), promotion raises the
+    fan factor. Load, change, save under the lock: every change leaves a history record."""
+    locked = (
+        Team.objects.select_for_update()
+        .order_by("pk")
+        .in_bulk(Team.objects.filter(season_entries__season=season).values_list("pk", flat=True))
+    )
+    trophies = [t.pk for t, _reason in plan.trophies]
+    promoted = {t.pk for t in plan.promoted}
+    for pk, team in locked.items():
+        before = (team.trophy_rerolls, team.fan_factor)
+        team.trophy_rerolls = trophies.count(pk) * r.settings.trophy_rerolls
+        if pk in promoted:
+            team.fan_factor += r.settings.promotion_fan_factor
+        if (team.trophy_rerolls, team.fan_factor) != before:
+            team.save(update_fields=["trophy_rerolls", "fan_factor"])
+
+
+def _heal_niggling(plan: SeasonEndPlan, keep: int) -> None:
+    for player in Player.objects.select_for_update().filter(pk__in=[p.pk for p, _n in plan.niggling]).order_by("pk"):
+        player.niggling = keep
+        player.save(update_fields=["niggling"])
+
+
+def _next_season(plan: SeasonEndPlan, season: Season, name: str) -> Season:
+    """The next season, under the same ruleset, with the divisions as promotion and relegation left them."""
+    levels = {d.level: d for d in season.divisions.all()}
+    return create_season(
+        name=name,
+        ruleset=season.ruleset,
+        divisions=[
+            DivisionPlan(level, levels[level].name, levels[level].die, plan.next_divisions[level])
+            for level in sorted(levels)
+        ],
+        previous=season,
+    )
+
+
+def _summary(plan: SeasonEndPlan, next_season: Season) -> dict[str, Any]:
+    """What the season end did, kept in its `SeasonEnd` row."""
+    return {
+        "prizes": [[t.pk, amount, reason] for t, amount, reason in plan.prizes],
+        "trophies": [[t.pk, reason] for t, reason in plan.trophies],
+        "promoted": [t.pk for t in plan.promoted],
+        "relegated": [t.pk for t in plan.relegated],
+        "niggling_healed": [[p.pk, n] for p, n in plan.niggling],
+        "next_season": next_season.pk,
+    }

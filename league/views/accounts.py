@@ -1,0 +1,56 @@
+"""Accounts: the board makes a coach's account; the page a locked-out log-in gets."""
+
+from __future__ import annotations
+
+from axes.helpers import get_client_username, get_cool_off
+from axes.models import AccessAttempt
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Max, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league.accounts import COACH, client_ip, role_group
+from league.lib.responses import post_form, success
+from league.lib.writes import league_writes
+from league.seasons.forms import CoachForm
+from league.views.base import _require_board
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def coach_create(request: HttpRequest) -> HttpResponse:
+    """The board makes a coach's account: in the coaches' group, not staff, no other rights (issue 14)."""
+    _require_board(request)
+    form = CoachForm(request.POST or None)
+
+    def page() -> HttpResponse:
+        return render(request, "league/coach_form.html", {"form": form})
+
+    def create() -> AbstractBaseUser:
+        with league_writes():
+            coach = form.save()
+            coach.groups.add(role_group(COACH))
+        return coach
+
+    def created(coach: AbstractBaseUser) -> HttpResponse:
+        return success(
+            request, _("%(name)s can now log in as a coach.") % {"name": coach.get_username()}, "coach_create"
+        )
+
+    if request.method == "GET":
+        return page()
+    return post_form(request, form, create, again=page, done=created)
+
+
+def locked_out(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None) -> HttpResponse:
+    """django-axes' lock-out answer: the log-in page's layout, saying until when (issue 14)."""
+    username = get_client_username(request, credentials)
+    latest = AccessAttempt.objects.filter(Q(username=username) | Q(ip_address=client_ip(request))).aggregate(
+        at=Max("attempt_time")
+    )["at"]
+    until = (latest or timezone.now()) + get_cool_off(request)
+    return render(request, "registration/locked_out.html", {"until": until}, status=429)

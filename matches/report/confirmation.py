@@ -1,0 +1,168 @@
+"""A filed report confirmed and counted once, disputed, reopened or voided by the board: what
+confirmation counted on the players' records and the kept statistics is taken back exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.accounts import is_board
+from league.lib.writes import league_write
+from league.rules.records import RECORD_COUNTERS, record_counts, record_spp
+from matches import stats
+from matches.cup import advance_cup, next_cup_match, undo_cup_advance
+from matches.models import Match, PlayerMatch, PostMatch
+from matches.postmatch import begun
+from matches.report.filing import ReportError, _lock
+from teams.ledger import lock_team
+from teams.models import Player
+
+
+def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
+    """Only the coach who did not file the report, or the board, confirms or disputes it; `by=None` is
+    the league's own scripts (the demo, the benchmark)."""
+
+    if by is None or is_board(by):
+        return
+    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
+    if by.pk not in coaches or by.pk == match.filed_by_id:
+        raise ReportError([refusal])
+
+
+@league_write
+def confirm_report(match: Match, *, by: Any) -> Match:
+    """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
+    match = _lock(match)
+    if match.status == Match.Status.CONFIRMED:
+        return match
+    _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
+    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
+        raise ReportError([_("There is no report to confirm.")])
+    match.status = Match.Status.CONFIRMED
+    match.confirmed_at = timezone.now()
+    match.confirmed_by = by
+    _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (matches.stats)
+    match.save()
+    advance_cup(match)
+    for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin
+        PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
+    return match
+
+
+@league_write
+def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
+    match = _lock(match)
+    if match.status != Match.Status.REPORTED:
+        raise ReportError([_("Only a report awaiting confirmation can be disputed.")])
+    _refuse_unless_other_coach(match, by, _("The other coach disputes the report."))
+    if not comment.strip():
+        raise ReportError([_("Say what is wrong with the report.")])
+    match.status = Match.Status.DISPUTED
+    match.dispute_comment = comment.strip()
+    match.save()
+    return match
+
+
+@league_write
+def reopen_report(match: Match, *, by: Any) -> Match:
+    """The board reopens a confirmed report: what it counted is taken back, the report stays filed."""
+    match = _lock(match)
+    if match.status != Match.Status.CONFIRMED:
+        raise ReportError([_("Only a confirmed report can be reopened.")])
+    if match.forfeited_by_id:
+        raise ReportError([_("A forfeit has no report to reopen: void it instead (R35).")])
+    _refuse_if_post_match_begun(match)
+    _refuse_if_cup_moved_on(match)
+    _apply(match, sign=-1)
+    undo_cup_advance(match)
+    _drop_unbegun_post_match(match)
+    match.status = Match.Status.REPORTED
+    match.confirmed_at = None
+    match.confirmed_by = None
+    match.save()
+    return match
+
+
+@league_write
+def void_match(match: Match, *, by: Any) -> Match:
+    """The board voids a match: nothing of it counts."""
+    match = _lock(match)
+    if match.status == Match.Status.VOID:
+        return match
+    if match.status == Match.Status.CONFIRMED:
+        _refuse_if_post_match_begun(match)
+        _refuse_if_cup_moved_on(match)
+        _apply(match, sign=-1)
+        undo_cup_advance(match)
+        _drop_unbegun_post_match(match)
+        _undo_forfeit(match)
+    match.status = Match.Status.VOID
+    match.save()
+    return match
+
+
+def _apply(match: Match, *, sign: int) -> None:
+    """Add (or take back) the report's deeds on the players' records (R28): each player locked, changed
+    and saved, so his history records it."""
+    stats.count_match(match, sign=sign)  # the kept tables and counters, in this transaction (issue 16)
+    lines = list(match.lines.all())
+    players = Player.objects.select_for_update().order_by("pk").in_bulk([line.player_id for line in lines])
+    for line in lines:
+        player = players[line.player_id]
+        for name, count in record_counts(line).items():
+            setattr(player, name, getattr(player, name) + sign * count)
+        player.save(update_fields=list(RECORD_COUNTERS))
+
+
+def _refuse_if_post_match_begun(match: Match) -> None:
+    """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
+    if any(begun(match, row) for row in PostMatch.objects.filter(match=match, done__gt=0)):
+        raise ReportError(
+            [
+                _(
+                    "The post-match sequence has begun: the report can no longer be reopened or voided. "
+                    "The board corrects what is wrong in the admin: a treasury correction on the team "
+                    "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
+                )
+            ]
+        )
+
+
+def _undo_forfeit(match: Match) -> None:
+    """A voided forfeit gives back the fan factor it took (R35)."""
+    if not (match.forfeited_by_id and match.forfeit_fan_factor_lost):
+        return
+
+    team = lock_team(match.forfeited_by_id)
+    team.fan_factor += match.forfeit_fan_factor_lost
+    team._change_reason = f"R35 void: {match}"[:100]
+    team.save(update_fields=["fan_factor"])
+    match.forfeit_fan_factor_lost = 0
+
+
+def _drop_unbegun_post_match(match: Match) -> None:
+    """The post-match rows confirmation opened, none begun (`_refuse_if_post_match_begun` came first;
+    a forfeiter's purchases and TR do not count): gone, so they block no team's next match."""
+    PostMatch.objects.filter(match=match).delete()
+
+
+def _refuse_if_cup_moved_on(match: Match) -> None:
+    following = next_cup_match(match)
+    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
+        raise ReportError([_("The next cup round is already played: reopen that match first.")])
+
+
+def report_history(match: Match) -> list:
+    """The report lines' history, newest first: each filed, changed or MVP'd line with its SPP (R28)
+    and injury, so the match page shows what the report and the post-match did to each player."""
+    r = match.season.ruleset.rules
+    rows = list(
+        PlayerMatch.history.filter(match_id=match.pk)
+        .select_related("history_user", "player")
+        .order_by("-history_date", "-history_id")[:60]
+    )
+    for row in rows:
+        row.spp = record_spp(r, row)
+    return rows

@@ -1,16 +1,18 @@
-"""Shared fixtures: named users for the permission matrix, and the database check."""
+"""Shared fixtures: named users for the permission matrix, the factories, the database check, and
+`setUpTestData` for classes of pytest tests."""
 
+import contextlib
 import os
+import unittest
 
 import pytest
+from django.db import transaction
+from django.test.testcases import TestData
+from django.utils import translation
 
-from league.accounts import BOARD, COACH, role_group
-from league.models import Ruleset
-from league.seasons import services as league_services
-from tests import shared
-from tests.shared import shared_fixture
-
-PASSWORD = "correct-horse-battery-staple"
+from tests import factories
+from tests.factories import PASSWORD  # noqa: F401 - the tests import it from here
+from tests.league_writes import guarded
 
 
 def pytest_configure(config):
@@ -55,48 +57,69 @@ def league_writes_raise_the_version(request):
     if request.node.get_closest_marker("unguarded"):  # the guard's own test
         yield
         return
-    from django.db import connection
-
-    from tests.league_writes import Guard
-
-    guard = Guard()
-    with connection.execute_wrapper(guard):
+    with guarded():
         yield
-    if guard.unversioned:
-        pytest.fail(
-            "league rows written outside league.lib.writes (no new league version):\n"
-            + "\n".join(guard.unversioned[:5])
-        )
+
+
+@pytest.fixture(scope="class", autouse=True)
+def set_up_test_data(request):
+    """Django's `TestCase.setUpTestData` for a class of pytest tests (issue 25). A class that defines
+    a `setUpTestData` classmethod has it run once, before its first test, in a transaction that is
+    rolled back after its last test; each test runs in its own savepoint inside it (pytest-django's
+    `db`) and reads what setUpTestData set on the class as deep copies of its own (Django's `TestData`,
+    as in a TestCase), so what a test writes, in the database or on the objects, never reaches the
+    next. Only for tests that pytest-django runs in a transaction (`db`): not `transaction=True` nor a
+    live server, whose writes are committed. What setUpTestData writes passes the league-writes guard
+    as a test's writes do, and is written in the language the tests run in."""
+    cls = request.cls
+    if cls is None or not hasattr(cls, "setUpTestData") or issubclass(cls, unittest.TestCase):
+        yield  # (a Django TestCase runs its setUpTestData itself)
+        return
+    request.getfixturevalue("django_db_setup")
+    blocker = request.getfixturevalue("django_db_blocker")
+    with blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+    # In the language its tests run in: the apps' folders set English (tests/*/conftest.py, `english`).
+    language = translation.override("en") if "english" in request.fixturenames else contextlib.nullcontext()
+    before = dict(vars(cls))
+    try:
+        with blocker.unblock(), guarded(), language:
+            cls.setUpTestData()
+        for name, value in list(vars(cls).items()):
+            if before.get(name) is not value:
+                setattr(cls, name, TestData(name, value))
+        yield
+    finally:
+        for name in [name for name, value in vars(cls).items() if before.get(name) is not value]:
+            if name in before:
+                setattr(cls, name, before[name])
+            else:
+                delattr(cls, name)
+        with blocker.unblock():
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
 
 
 @pytest.fixture
-def make_user(django_user_model):
-    def make(username: str, *, board: bool = False, coach: bool = True, **extra):
-        user = django_user_model.objects.create_user(username=username, password=PASSWORD, **extra)
-        if board:
-            user.is_staff = True
-            user.save(update_fields=["is_staff"])
-            user.groups.add(role_group(BOARD))
-        if coach:
-            user.groups.add(role_group(COACH))
-        return user
-
-    return make
+def make_user(db):
+    """factories.user: a coach, or with board=True a board member."""
+    return factories.user
 
 
-@shared_fixture
-def board_member(make_user):
-    return make_user("styret", board=True, coach=False)
+@pytest.fixture
+def board_member(db):
+    return factories.user("styret", board=True, coach=False)
 
 
-@shared_fixture
-def coach(make_user):
-    return make_user("trener")
+@pytest.fixture
+def coach(db):
+    return factories.user("trener")
 
 
-@shared_fixture
-def other_coach(make_user):
-    return make_user("annen_trener")
+@pytest.fixture
+def other_coach(db):
+    return factories.user("annen_trener")
 
 
 def has_amount(html: str, amount: int) -> bool:
@@ -108,57 +131,12 @@ def has_amount(html: str, amount: int) -> bool:
 
 
 @pytest.fixture
-def make_teams(make_user):
-    """n Human teams, each with its own coach."""
-
-    def make(n: int, prefix: str = "Team"):
-        from teams.models import Position, Race
-        from teams.services import create_team
-
-        race = Race.objects.get(name="Human")
-        linemen = Position.objects.get(race=race, name="Linemen")
-        teams = []
-        for i in range(n):
-            coach = make_user(f"{prefix.lower()}coach{i}")
-            teams.append(create_team(coach=coach, name=f"{prefix} {chr(65 + i)}", race=race, hires={linemen.pk: 11}))
-        return teams
-
-    return make
+def make_teams(db):
+    """factories.teams: n Human teams, each with its own coach."""
+    return factories.teams
 
 
 @pytest.fixture
-def season_with(make_teams):
-    def make(first: int = 4, second: int = 3, name: str = "Season 1"):
-        teams = make_teams(first + second)
-        season = league_services.create_season(
-            name=name,
-            ruleset=Ruleset.default(),
-            divisions=[
-                league_services.DivisionPlan(1, "1st division", 6, teams[:first]),
-                league_services.DivisionPlan(2, "2nd division", 5, teams[first:]),
-            ],
-        )
-        return season, teams
-
-    return make
-
-
-# --- fixtures built once for a group of tests (tests/shared.py) ------------------------------------------
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items):
-    shared.order(items)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_fixture_setup(fixturedef, request):
-    if fixturedef.argname == "_django_db_helper":
-        shared.before_test(request)
-    return (yield)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item, nextitem):
-    shared.next_item = nextitem
-    return (yield)
+def season_with(db):
+    """factories.season_with: a season of two divisions of new teams."""
+    return factories.season_with

@@ -1,9 +1,20 @@
-"""Small helpers to build teams the way a coach does (through the services)."""
+"""Small helpers to build users, teams, seasons and matches the way the league does (through the
+services). Plain functions: the fixtures of tests/conftest.py return them, and a class's
+`setUpTestData` calls them (tests/conftest.py, `set_up_test_data`)."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+
+from league.accounts import BOARD, COACH, role_group
+from league.models import Ruleset
+from league.seasons import services as league_services
+from matches import prematch as pm
+from matches.models import Match
 from teams import services
 from teams.models import Position, Race, Team
+
+PASSWORD = "correct-horse-battery-staple"
 
 
 def race(name: str) -> Race:
@@ -16,6 +27,70 @@ def position(race_name: str, name: str) -> Position:
 
 def big_guy(name: str) -> Position:
     return Position.objects.get(big_guy=True, name=name)
+
+
+def user(username: str, *, board: bool = False, coach: bool = True, **extra):
+    """A user with the password PASSWORD: a coach, or with `board` a board member (staff, in Styret)."""
+    made = get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+    if board:
+        made.is_staff = True
+        made.save(update_fields=["is_staff"])
+        made.groups.add(role_group(BOARD))
+    if coach:
+        made.groups.add(role_group(COACH))
+    return made
+
+
+def teams(n: int, prefix: str = "Team") -> list[Team]:
+    """n Human teams of 11 Linemen, each with its own coach."""
+    human = race("Human")
+    linemen = Position.objects.get(race=human, name="Linemen")
+    return [
+        services.create_team(
+            coach=user(f"{prefix.lower()}coach{i}"), name=f"{prefix} {chr(65 + i)}", race=human, hires={linemen.pk: 11}
+        )
+        for i in range(n)
+    ]
+
+
+def season_with(first: int = 4, second: int = 3, name: str = "Season 1"):
+    """A season of two divisions, `first` and `second` new teams (teams()), and the teams."""
+    made = teams(first + second)
+    season = league_services.create_season(
+        name=name,
+        ruleset=Ruleset.default(),
+        divisions=[
+            league_services.DivisionPlan(1, "1st division", 6, made[:first]),
+            league_services.DivisionPlan(2, "2nd division", 5, made[first:]),
+        ],
+    )
+    return season, made
+
+
+def league_match():
+    """A scheduled 1st-division match between two Human teams (11 Linemen each; the home team has an
+    apothecary)."""
+    season, _teams = season_with(2, 2)
+    division = season.divisions.get(level=1)
+    league_services.generate_fixtures(division)
+    match = Match.objects.filter(division=division).order_by("round", "pk").first()
+    services.buy_apothecary(match.home, by=match.home.coach)
+    match.home.refresh_from_db()
+    return match
+
+
+def ready_match(match=None):
+    """The league match (league_match(), or `match`) with its pre-match sequence walked (server dice,
+    full squads): ready to report."""
+    match = match or league_match()
+    for team in (match.home, match.away):
+        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    pm.roll_weather(match, entered=[3, 4], by=None)
+    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
+    pm.roll_handicap(match, by=None)
+    match.refresh_from_db()
+    return match
 
 
 def human_team(coach, name: str = "Torshov Trolls", **extra) -> Team:
@@ -42,11 +117,6 @@ def halflings_against_humans(
     """A league match of 12 Linehobbits (a Master Chef, R39) against 11 Human Linemen with 2 re-rolls,
     walked through the pre-match sequence: nice weather, ordinary tickets, handicap rolls that touch no
     re-roll, and `chef_dice` Master Chef dice bought. The live log's tests and its browser test play it."""
-    from league.models import Ruleset
-    from league.seasons import services as league_services
-    from matches import prematch as pm
-    from matches.models import Match
-
     hobbits = position("Halfling", "Linehobbits")
     linemen = position("Human", "Linemen")
     home = services.create_team(coach=home_coach, name=names[0], race=hobbits.race, hires={hobbits.pk: 12})

@@ -1,14 +1,19 @@
 """The test-only guard of issue 25: app code that writes the league's rows outside `league.lib.writes`
-would leave the cached pages as they were. Each test's database connection is wrapped; a write to a
-league table (league, matches, teams, or a user) whose nearest app frame is not inside
-`league_writes()` fails the test, naming that frame. Writes made by tests themselves and their
-factories (no app frame) are test data, not the app's, and pass."""
+would leave the cached pages as they were. Each test's database connection is wrapped, and a class's
+setUpTestData (tests/conftest.py); a write to a league table (league, matches, teams, or a user) whose
+nearest app frame is not inside `league_writes()` fails the test, naming that frame. Writes made by
+tests themselves and their factories (no app frame) are test data, not the app's, and pass."""
 
 from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
+from django.db import connection
 
 from league.lib import writes
 
@@ -68,3 +73,16 @@ class Guard:
             if writer is not None:
                 self.unversioned.append(f"{writer}: {sql[:80]}")
         return execute(sql, params, many, context)
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Fail (pytest.fail) if app code wrote league rows outside league_writes() meanwhile."""
+    guard = Guard()
+    with connection.execute_wrapper(guard):
+        yield
+    if guard.unversioned:
+        pytest.fail(
+            "league rows written outside league.lib.writes (no new league version):\n"
+            + "\n".join(guard.unversioned[:5])
+        )

@@ -20,9 +20,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import fuzz
+from tests import factories, fuzz
 from tests.league_states import StatesLeague, build_states_league, routes
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -45,11 +44,6 @@ encoded = st.lists(st.tuples(keys_anywhere, values), max_size=6).map(urlencode)
 # bare separators and UTF-8 not encoded.
 raw = st.text(alphabet="=&;%+?#ab09²ø\x00 -", max_size=40).map(lambda s: s.encode().decode("latin-1"))
 queries = st.one_of(encoded, raw, st.sampled_from(KNOWN).map(lambda k: f"{k}=1&{k}=x&{k}=²&{k}"))
-
-
-@shared_fixture
-def states(make_teams, make_user) -> StatesLeague:
-    return build_states_league(make_teams, make_user("styret", board=True, coach=False))
 
 
 class Visitors:
@@ -106,38 +100,6 @@ def check(name: str, client: Client, path: str, query: str, htmx: bool = False) 
 ROLES = ["anonymous", "coach", "board"]
 
 
-@pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
-def test_no_query_string_is_a_server_error(states, route):
-    """Each path as each person with no query (which finds the keys the view reads), each key read
-    with each nasty value, then random query strings."""
-    visits, visitors = states.visits(route), Visitors(states)
-    statuses = []
-    with keys_read() as read:
-        for visit in visits:
-            for who in ROLES:
-                name, client = visitors.client(who, visit.coaches)
-                statuses.append(get(client, visit.path, "").status_code)
-                assert statuses[-1] < 500, f"GET {visit.path} as {name}: {statuses[-1]}"
-    if set(statuses) == {405}:
-        return  # a POST-only route reads no query string
-    read = sorted(read)
-    tried = 0
-    for key in read:
-        for value in SWEEP:
-            visit, who = visits[tried % len(visits)], ROLES[tried % len(ROLES)]
-            tried += 1
-            check(*visitors.client(who, visit.coaches), visit.path, urlencode({key: value}))
-    keys = st.sampled_from(read) | keys_anywhere if read else keys_anywhere
-    pairs = st.lists(st.tuples(keys, values), max_size=6).map(urlencode)
-
-    @FUZZ_QUERY
-    @given(visit=st.sampled_from(visits), who=st.sampled_from(ROLES), query=pairs | queries, htmx=st.booleans())
-    def fuzz_route(visit, who, query, htmx):
-        check(*visitors.client(who, visit.coaches), visit.path, query, htmx)
-
-    fuzz_route()
-
-
 # The query strings that were server errors when the issue was written, and what they give now.
 FOUND = [
     ("player", "page=x", 200),
@@ -151,9 +113,47 @@ FOUND = [
 ]
 
 
-@pytest.mark.parametrize(("name", "query", "status"), FOUND)
-def test_the_server_errors_found_by_hand_are_pages(states, name, query, status):
-    route = next(r for r in routes() if r.name == name)
-    visit = states.visits(route)[0]
-    _who, client = Visitors(states).client("board", visit.coaches)
-    assert get(client, visit.path, query).status_code == status
+class TestInTheStatesLeague:
+    """The league of every state, built once for the class (tests/conftest.py, set_up_test_data)."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.states = build_states_league(factories.teams, factories.user("styret", board=True, coach=False))
+
+    @pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
+    def test_no_query_string_is_a_server_error(self, route):
+        """Each path as each person with no query (which finds the keys the view reads), each key read
+        with each nasty value, then random query strings."""
+        visits, visitors = self.states.visits(route), Visitors(self.states)
+        statuses = []
+        with keys_read() as read:
+            for visit in visits:
+                for who in ROLES:
+                    name, client = visitors.client(who, visit.coaches)
+                    statuses.append(get(client, visit.path, "").status_code)
+                    assert statuses[-1] < 500, f"GET {visit.path} as {name}: {statuses[-1]}"
+        if set(statuses) == {405}:
+            return  # a POST-only route reads no query string
+        read = sorted(read)
+        tried = 0
+        for key in read:
+            for value in SWEEP:
+                visit, who = visits[tried % len(visits)], ROLES[tried % len(ROLES)]
+                tried += 1
+                check(*visitors.client(who, visit.coaches), visit.path, urlencode({key: value}))
+        keys = st.sampled_from(read) | keys_anywhere if read else keys_anywhere
+        pairs = st.lists(st.tuples(keys, values), max_size=6).map(urlencode)
+
+        @FUZZ_QUERY
+        @given(visit=st.sampled_from(visits), who=st.sampled_from(ROLES), query=pairs | queries, htmx=st.booleans())
+        def fuzz_route(visit, who, query, htmx):
+            check(*visitors.client(who, visit.coaches), visit.path, query, htmx)
+
+        fuzz_route()
+
+    @pytest.mark.parametrize(("name", "query", "status"), FOUND)
+    def test_the_server_errors_found_by_hand_are_pages(self, name, query, status):
+        route = next(r for r in routes() if r.name == name)
+        visit = self.states.visits(route)[0]
+        _who, client = Visitors(self.states).client("board", visit.coaches)
+        assert get(client, visit.path, query).status_code == status

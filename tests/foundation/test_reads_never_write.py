@@ -11,8 +11,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.league_states import StatesLeague, build_states_league, routes
-from tests.shared import shared_fixture
+from tests import factories
+from tests.league_states import build_states_league, routes
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +32,6 @@ def writes(queries: list[dict]) -> list[str]:
     return found
 
 
-@shared_fixture
-def states(make_teams, make_user) -> StatesLeague:
-    return build_states_league(make_teams, make_user("styret", board=True, coach=False))
-
-
 class Visitors:
     """A logged-in client per person, made once a test (logging in writes the session: before the capture)."""
 
@@ -52,29 +47,34 @@ class Visitors:
         return [("anonymous", self.clients["anonymous"])] + [(u.username, self.clients[u.username]) for u in users]
 
 
-def test_the_states_league_visits_every_route(states):
-    # a route the builder cannot fill would be skipped silently: each one has paths
-    for route in routes():
-        assert states.visits(route), route
+class TestInTheStatesLeague:
+    """The league of every state, built once for the class (tests/conftest.py, set_up_test_data)."""
 
+    @classmethod
+    def setUpTestData(cls):
+        cls.states = build_states_league(factories.teams, factories.user("styret", board=True, coach=False))
 
-@pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
-def test_a_get_writes_no_row(states, route):
-    """Each path of the route, as a visitor, the board, an unrelated coach and the coaches it concerns."""
-    failures, visitors = [], Visitors()
-    for visit in states.visits(route):
-        for who, client in visitors([states.board, states.coaches[-1], *visit.coaches]):
-            with CaptureQueriesContext(connection) as captured:
-                client.get(visit.path)
-            failures += [f"GET {visit.path} as {who}: {sql}" for sql in writes(captured.captured_queries)]
-    assert not failures, "\n".join(failures)
+    def test_the_states_league_visits_every_route(self):
+        # a route the builder cannot fill would be skipped silently: each one has paths
+        for route in routes():
+            assert self.states.visits(route), route
 
+    @pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
+    def test_a_get_writes_no_row(self, route):
+        """Each path of the route, as a visitor, the board, an unrelated coach and the coaches it concerns."""
+        failures, visitors = [], Visitors()
+        for visit in self.states.visits(route):
+            for who, client in visitors([self.states.board, self.states.coaches[-1], *visit.coaches]):
+                with CaptureQueriesContext(connection) as captured:
+                    client.get(visit.path)
+                failures += [f"GET {visit.path} as {who}: {sql}" for sql in writes(captured.captured_queries)]
+        assert not failures, "\n".join(failures)
 
-def test_a_write_is_seen(states, client):
-    """The check itself: a POST that takes a step is caught as a write."""
-    match = states.matches["untouched"]
-    client.force_login(match.home.coach)
-    players = [p.pk for p in match.home.players.all()][:11]
-    with CaptureQueriesContext(connection) as captured:
-        client.post(f"/matches/{match.pk}/prematch/squad/", {"team": match.home.pk, "players": players})
-    assert any("matches_prematch" in sql for sql in writes(captured.captured_queries))
+    def test_a_write_is_seen(self, client):
+        """The check itself: a POST that takes a step is caught as a write."""
+        match = self.states.matches["untouched"]
+        client.force_login(match.home.coach)
+        players = [p.pk for p in match.home.players.all()][:11]
+        with CaptureQueriesContext(connection) as captured:
+            client.post(f"/matches/{match.pk}/prematch/squad/", {"team": match.home.pk, "players": players})
+        assert any("matches_prematch" in sql for sql in writes(captured.captured_queries))

@@ -16,6 +16,7 @@ from matches.report import ReportError, ReportInput, confirm_report, file_report
 from matches.results import record_forfeit
 from matches.selectors import coach_todos, scheduled_for
 from teams.models import Player, Team
+from tests import factories
 from tests.conftest import PASSWORD, has_amount
 
 pytestmark = pytest.mark.django_db
@@ -31,15 +32,6 @@ def kinds(user, **kw):
     return [t.kind for t in todos_of(user, **kw)]
 
 
-def test_a_coach_lands_on_his_own_page_after_logging_in(client, league_match):
-    coach = league_match.home.coach
-    response = client.post(reverse("login"), {"username": coach.username, "password": PASSWORD}, follow=True)
-    assert response.redirect_chain[-1][0] == reverse("coach_home")
-    html = response.content.decode()
-    assert league_match.home.name in html and league_match.away.name in html
-    assert "Home against" in html  # the first fixture of the generated round is his home match
-
-
 def test_the_board_and_users_without_a_team_land_on_the_front_page(client, board_member, make_user):
     for user in (board_member, make_user("no_team")):
         client.force_login(user)
@@ -52,46 +44,6 @@ def test_anonymous_is_sent_to_log_in(client):
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
 
 
-def test_the_nav_links_my_team_for_a_logged_in_coach(client, league_match, board_member):
-    assert "My team" not in client.get(reverse("standings")).content.decode()
-    client.force_login(league_match.home.coach)
-    assert reverse("coach_home") in client.get(reverse("standings")).content.decode()
-    client.force_login(board_member)
-    assert 'class="nav-mine"' not in client.get(reverse("standings")).content.decode()
-
-
-def test_the_page_shows_tr_treasury_next_match_and_injuries(client, league_match):
-    match = league_match
-    home = match.home
-    hurt = home.players.order_by("number").first()
-    Player.objects.filter(pk=hurt.pk).update(niggling=1, miss_matches=1)
-    client.force_login(home.coach)
-    html = client.get(reverse("coach_home")).content.decode()
-    # TR = value / 10,000 + SPP (R1). Home: the injured player misses the match, so 10 Linemen at 50,000
-    # count (R3) + an apothecary 50,000 = 55; away: 11 Linemen = 55.
-    assert "TR 55 against 55" in html
-    # treasury: 1,000,000 to start - 11 × 50,000 - the apothecary's 50,000 = 400,000
-    assert has_amount(html, 400000)
-    assert f"#{hurt.number} {hurt.name}" in html and "1 NI" in html and "M1M" in html
-    assert match.division.name in html and "Home against" in html
-
-
-@pytest.mark.parametrize("kind", ["prematch", "report", "confirm", "postmatch"])
-def test_the_page_stays_within_its_query_budget(client, django_assert_max_num_queries, league_match, kind):
-    match = league_match
-    if kind != "prematch":
-        walk(match)
-    if kind in ("confirm", "postmatch"):
-        file_report(match, ReportInput(home_score=1, away_score=0), by=match.away.coach)
-    if kind == "postmatch":
-        confirm_report(match, by=match.home.coach)
-    client.force_login(match.home.coach)
-    client.get(reverse("coach_home"))  # warm the session and the parsed ruleset
-    with django_assert_max_num_queries(30):
-        response = client.get(reverse("coach_home"))
-    assert [t.kind for t in response.context["todos"]][:1] == [kind]
-
-
 def walk(match):
     for team in (match.home, match.away):
         pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
@@ -99,81 +51,6 @@ def walk(match):
     pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
     pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
     pm.roll_handicap(match, by=None)
-
-
-def test_each_coach_picks_his_own_squad_r3(league_match):
-    match = league_match
-    home, away = match.home.coach, match.away.coach
-    assert kinds(home) == ["prematch"] and kinds(away) == ["prematch"]
-    assert "Squads" in todos_of(home)[0].label
-    pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
-    assert kinds(home) == []  # waiting for the other coach's squad
-    assert kinds(away) == ["prematch"]
-
-
-def test_the_ticket_price_waits_for_the_home_coach_only(league_match):
-    match = league_match
-    for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    assert "Weather" in todos_of(match.away.coach)[0].label  # either coach rolls the weather
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    assert kinds(match.away.coach) == []
-    todo = todos_of(match.home.coach)[0]
-    assert "Ticket price" in todo.label and todo.url == reverse("match_prematch", args=[match.pk])
-
-
-def test_a_walked_pre_match_leaves_the_report_to_file(league_match):
-    walk(league_match)
-    for coach in (league_match.home.coach, league_match.away.coach):
-        [todo] = todos_of(coach)
-        assert todo.kind == "report" and todo.url == reverse("match_report", args=[league_match.pk])
-
-
-def test_the_report_waits_for_the_pre_match_even_on_the_match_day(league_match):
-    """A report needs the finished pre-match (RULINGS, answers to the first turn): the squads and the gate
-    are what the post-match works from. On the match day with no pre-match walked, the coach is sent to
-    the pre-match (dice from the table can be typed in), never to a report form that refuses it."""
-    match = league_match
-    Match.objects.filter(pk=match.pk).update(date=date(2026, 11, 20))
-    for today in (date(2026, 11, 19), date(2026, 11, 20), date(2026, 11, 27)):
-        assert kinds(match.home.coach, today=today) == ["prematch"]
-    with pytest.raises(ReportError, match="pre-match"):
-        file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
-    walk(match)
-    assert kinds(match.home.coach, today=date(2026, 11, 20)) == ["report"]
-
-
-def test_the_other_coach_confirms_and_then_both_walk_the_post_match(league_match):
-    match = league_match
-    walk(match)
-    file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
-    assert "confirm" not in kinds(match.home.coach)  # he filed it: the other coach confirms
-    [todo] = [t for t in todos_of(match.away.coach) if t.kind == "confirm"]
-    assert todo.url == match.get_absolute_url() and "1–0" in todo.label
-    confirm_report(match, by=match.away.coach)
-    for team in (match.home, match.away):
-        # the next match's squad waits until this post-match is done (pick_squad refuses before)
-        [todo] = todos_of(team.coach)
-        assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
-
-
-def test_a_development_roll_to_choose_replaces_the_post_match_to_do_r29(league_match):
-    match = league_match
-    walk(match)
-    file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
-    confirm_report(match, by=match.away.coach)
-    player = match.home.players.order_by("number").first()
-    dice = DiceRoll.objects.create(match=match, step="development", purpose="development:x:1", sides=6, values=[2, 3])
-    DevelopmentRoll.objects.create(match=match, player=player, index=1, dice=dice, result="normal")
-    assert kinds(match.home.coach) == ["levelup"]
-    assert kinds(match.away.coach) == ["postmatch"]
-    Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)  # R10: Tzeentch 12
-    assert kinds(match.home.coach) == ["levelup", "levelup"]
-
-
-def test_the_team_page_lists_the_coming_matches(client, league_match):
-    html = client.get(reverse("team", args=[league_match.home_id])).content.decode()
-    assert "Coming matches" in html and reverse("match", args=[league_match.pk]) in html
 
 
 def test_the_match_list_filters_by_team_and_division(client, season_with):
@@ -230,28 +107,6 @@ def take(todo):
     pm.pick_squad(todo.match, todo.team, [p.pk for p in todo.team.players.all()], by=todo.team.coach)
 
 
-def test_a_forfeit_sends_both_coaches_to_what_applies_then_to_their_next_match_r35_r42(league_match, board_member):
-    match = league_match
-    loser, winner = match.home, match.away
-    record_forfeit(match, loser, by=board_member)
-    for team in (loser, winner):
-        [todo] = todos_of(team.coach)  # the next pre-match waits: pick_squad would refuse it
-        assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
-    post.purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
-    post.complete(match, loser, by=loser.coach)
-    [todo] = todos_of(loser.coach)
-    assert todo.kind == "prematch" and todo.match == next_fixture(match) and "Squads" in todo.label
-    take(todo)
-    post.winnings(match, winner, roll=[4], by=winner.coach)
-    assert kinds(winner.coach) == ["postmatch"]
-    post.fan_factor(match, winner, roll=[3], by=winner.coach)
-    post.purchases_done(match, winner, by=winner.coach)
-    post.complete(match, winner, by=winner.coach)
-    [todo] = todos_of(winner.coach)
-    assert todo.kind == "prematch"
-    take(todo)
-
-
 def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(league_match, ready_match):
     """pick_squad refuses while any post-match is unfinished, whichever season it is in: the to-dos offer
     that post-match, not the pre-match it would refuse."""
@@ -271,23 +126,170 @@ def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(le
     take(todo)
 
 
-def test_an_inspiration_is_chosen_in_the_pre_match_not_the_post_match_r23(league_match):
-    """An Inspiration MVP's player and his development roll are chosen before the match (R23): the to-do
-    is the pre-match's, never a level-up on a post-match page that is not open yet."""
-    match = league_match
-    walk(match)
-    home = match.home
-    player = home.players.order_by("number").first()
-    dice = DiceRoll.objects.create(match=match, step="handicap", purpose="handicap:x", sides=6, values=[6, 5])
-    draw = HandicapDraw.objects.create(
-        match=match, team=home, index=1, key="inspiration", name="Inspiration", dice=dice
-    )
-    PreMatch.objects.filter(match=match).update(done=PreMatch.Step.HANDICAP)
-    assert kinds(match.away.coach) == []  # waiting for the home coach
-    [todo] = todos_of(home.coach)
-    assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])
-    HandicapDraw.objects.filter(pk=draw.pk).update(player=player)
-    roll = DiceRoll.objects.create(match=match, step="development", purpose="development:y:1", sides=6, values=[2, 3])
-    DevelopmentRoll.objects.create(match=match, player=player, index=1, dice=roll, result="normal", before_match=True)
-    [todo] = todos_of(home.coach)
-    assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])
+class TestALeagueMatch:
+    """factories.league_match(), built once for the class (set_up_test_data in tests/conftest.py)."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.league_match = factories.league_match()
+
+    def test_a_coach_lands_on_his_own_page_after_logging_in(self, client):
+        coach = self.league_match.home.coach
+        response = client.post(reverse("login"), {"username": coach.username, "password": PASSWORD}, follow=True)
+        assert response.redirect_chain[-1][0] == reverse("coach_home")
+        html = response.content.decode()
+        assert self.league_match.home.name in html and self.league_match.away.name in html
+        assert "Home against" in html  # the first fixture of the generated round is his home match
+
+    def test_the_nav_links_my_team_for_a_logged_in_coach(self, client, board_member):
+        assert "My team" not in client.get(reverse("standings")).content.decode()
+        client.force_login(self.league_match.home.coach)
+        assert reverse("coach_home") in client.get(reverse("standings")).content.decode()
+        client.force_login(board_member)
+        assert 'class="nav-mine"' not in client.get(reverse("standings")).content.decode()
+
+    def test_the_page_shows_tr_treasury_next_match_and_injuries(self, client):
+        match = self.league_match
+        home = match.home
+        hurt = home.players.order_by("number").first()
+        Player.objects.filter(pk=hurt.pk).update(niggling=1, miss_matches=1)
+        client.force_login(home.coach)
+        html = client.get(reverse("coach_home")).content.decode()
+        # TR = value / 10,000 + SPP (R1). Home: the injured player misses the match, so 10 Linemen at 50,000
+        # count (R3) + an apothecary 50,000 = 55; away: 11 Linemen = 55.
+        assert "TR 55 against 55" in html
+        # treasury: 1,000,000 to start - 11 × 50,000 - the apothecary's 50,000 = 400,000
+        assert has_amount(html, 400000)
+        assert f"#{hurt.number} {hurt.name}" in html and "1 NI" in html and "M1M" in html
+        assert match.division.name in html and "Home against" in html
+
+    @pytest.mark.parametrize("kind", ["prematch", "report", "confirm", "postmatch"])
+    def test_the_page_stays_within_its_query_budget(self, client, django_assert_max_num_queries, kind):
+        match = self.league_match
+        if kind != "prematch":
+            walk(match)
+        if kind in ("confirm", "postmatch"):
+            file_report(match, ReportInput(home_score=1, away_score=0), by=match.away.coach)
+        if kind == "postmatch":
+            confirm_report(match, by=match.home.coach)
+        client.force_login(match.home.coach)
+        client.get(reverse("coach_home"))  # warm the session and the parsed ruleset
+        with django_assert_max_num_queries(30):
+            response = client.get(reverse("coach_home"))
+        assert [t.kind for t in response.context["todos"]][:1] == [kind]
+
+    def test_each_coach_picks_his_own_squad_r3(self):
+        match = self.league_match
+        home, away = match.home.coach, match.away.coach
+        assert kinds(home) == ["prematch"] and kinds(away) == ["prematch"]
+        assert "Squads" in todos_of(home)[0].label
+        pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
+        assert kinds(home) == []  # waiting for the other coach's squad
+        assert kinds(away) == ["prematch"]
+
+    def test_the_ticket_price_waits_for_the_home_coach_only(self):
+        match = self.league_match
+        for team in (match.home, match.away):
+            pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+        assert "Weather" in todos_of(match.away.coach)[0].label  # either coach rolls the weather
+        pm.roll_weather(match, entered=[3, 4], by=None)
+        assert kinds(match.away.coach) == []
+        todo = todos_of(match.home.coach)[0]
+        assert "Ticket price" in todo.label and todo.url == reverse("match_prematch", args=[match.pk])
+
+    def test_a_walked_pre_match_leaves_the_report_to_file(self):
+        walk(self.league_match)
+        for coach in (self.league_match.home.coach, self.league_match.away.coach):
+            [todo] = todos_of(coach)
+            assert todo.kind == "report" and todo.url == reverse("match_report", args=[self.league_match.pk])
+
+    def test_the_report_waits_for_the_pre_match_even_on_the_match_day(self):
+        """A report needs the finished pre-match (RULINGS, answers to the first turn): the squads and the gate
+        are what the post-match works from. On the match day with no pre-match walked, the coach is sent to
+        the pre-match (dice from the table can be typed in), never to a report form that refuses it."""
+        match = self.league_match
+        Match.objects.filter(pk=match.pk).update(date=date(2026, 11, 20))
+        for today in (date(2026, 11, 19), date(2026, 11, 20), date(2026, 11, 27)):
+            assert kinds(match.home.coach, today=today) == ["prematch"]
+        with pytest.raises(ReportError, match="pre-match"):
+            file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+        walk(match)
+        assert kinds(match.home.coach, today=date(2026, 11, 20)) == ["report"]
+
+    def test_the_other_coach_confirms_and_then_both_walk_the_post_match(self):
+        match = self.league_match
+        walk(match)
+        file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+        assert "confirm" not in kinds(match.home.coach)  # he filed it: the other coach confirms
+        [todo] = [t for t in todos_of(match.away.coach) if t.kind == "confirm"]
+        assert todo.url == match.get_absolute_url() and "1–0" in todo.label
+        confirm_report(match, by=match.away.coach)
+        for team in (match.home, match.away):
+            # the next match's squad waits until this post-match is done (pick_squad refuses before)
+            [todo] = todos_of(team.coach)
+            assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
+
+    def test_a_development_roll_to_choose_replaces_the_post_match_to_do_r29(self):
+        match = self.league_match
+        walk(match)
+        file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
+        confirm_report(match, by=match.away.coach)
+        player = match.home.players.order_by("number").first()
+        dice = DiceRoll.objects.create(
+            match=match, step="development", purpose="development:x:1", sides=6, values=[2, 3]
+        )
+        DevelopmentRoll.objects.create(match=match, player=player, index=1, dice=dice, result="normal")
+        assert kinds(match.home.coach) == ["levelup"]
+        assert kinds(match.away.coach) == ["postmatch"]
+        Player.objects.filter(pk=player.pk).update(mutation_choice_pending=True)  # R10: Tzeentch 12
+        assert kinds(match.home.coach) == ["levelup", "levelup"]
+
+    def test_the_team_page_lists_the_coming_matches(self, client):
+        html = client.get(reverse("team", args=[self.league_match.home_id])).content.decode()
+        assert "Coming matches" in html and reverse("match", args=[self.league_match.pk]) in html
+
+    def test_a_forfeit_sends_both_coaches_to_what_applies_then_to_their_next_match_r35_r42(self, board_member):
+        match = self.league_match
+        loser, winner = match.home, match.away
+        record_forfeit(match, loser, by=board_member)
+        for team in (loser, winner):
+            [todo] = todos_of(team.coach)  # the next pre-match waits: pick_squad would refuse it
+            assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
+        post.purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
+        post.complete(match, loser, by=loser.coach)
+        [todo] = todos_of(loser.coach)
+        assert todo.kind == "prematch" and todo.match == next_fixture(match) and "Squads" in todo.label
+        take(todo)
+        post.winnings(match, winner, roll=[4], by=winner.coach)
+        assert kinds(winner.coach) == ["postmatch"]
+        post.fan_factor(match, winner, roll=[3], by=winner.coach)
+        post.purchases_done(match, winner, by=winner.coach)
+        post.complete(match, winner, by=winner.coach)
+        [todo] = todos_of(winner.coach)
+        assert todo.kind == "prematch"
+        take(todo)
+
+    def test_an_inspiration_is_chosen_in_the_pre_match_not_the_post_match_r23(self):
+        """An Inspiration MVP's player and his development roll are chosen before the match (R23): the to-do
+        is the pre-match's, never a level-up on a post-match page that is not open yet."""
+        match = self.league_match
+        walk(match)
+        home = match.home
+        player = home.players.order_by("number").first()
+        dice = DiceRoll.objects.create(match=match, step="handicap", purpose="handicap:x", sides=6, values=[6, 5])
+        draw = HandicapDraw.objects.create(
+            match=match, team=home, index=1, key="inspiration", name="Inspiration", dice=dice
+        )
+        PreMatch.objects.filter(match=match).update(done=PreMatch.Step.HANDICAP)
+        assert kinds(match.away.coach) == []  # waiting for the home coach
+        [todo] = todos_of(home.coach)
+        assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])
+        HandicapDraw.objects.filter(pk=draw.pk).update(player=player)
+        roll = DiceRoll.objects.create(
+            match=match, step="development", purpose="development:y:1", sides=6, values=[2, 3]
+        )
+        DevelopmentRoll.objects.create(
+            match=match, player=player, index=1, dice=roll, result="normal", before_match=True
+        )
+        [todo] = todos_of(home.coach)
+        assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])

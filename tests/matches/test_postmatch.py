@@ -12,24 +12,24 @@ from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.ledger import treasury
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_facility, create_team
-from tests.shared import shared_fixture
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 
 
-@shared_fixture
-def played(make_user):
-    """Torshov Trolls (Orc, FF 3, a kiosk) beat Sagene Saints (Human, FF 2) 2-1 at home."""
+def build_played():
+    """Torshov Trolls (Orc, FF 3, a kiosk) beat Sagene Saints (Human, FF 2) 2-1 at home: the match,
+    the two teams and their players by number."""
     orc, human = Race.objects.get(name="Orc"), Race.objects.get(name="Human")
     home = create_team(
-        coach=make_user("kari"),
+        coach=factories.user("kari"),
         name="Torshov Trolls",
         race=orc,
         fan_factor=3,
         hires={Position.objects.get(race=orc, name="Lineorcs").pk: 11},
     )
     away = create_team(
-        coach=make_user("ola"),
+        coach=factories.user("ola"),
         name="Sagene Saints",
         race=human,
         fan_factor=2,
@@ -71,167 +71,10 @@ def played(make_user):
     return match, home, away, h, a
 
 
-def test_the_whole_sequence_for_both_teams(played):
-    match, home, away, h, a = played
-    before = {home.pk: treasury(home), away.pk: treasury(away)}
-    assert before[home.pk] == 370_000
-    # 1. winnings: attendance 18,000 → row 0-20,000; TR 58 / 57 → column 1-99: +1 (Kampbonus, R20, R21)
-    pm_home = post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
-    assert (pm_home.winnings, pm_home.kiosk) == (70_000, 10_000)  # 4 + 1 won + 1 home + 1 = 7; kiosk 3+ (R19)
-    assert "Kampbonus: row 0–20,000, column ≤99: +1" in pm_home.explanations["winnings"]
-    pm_away = post.winnings(match, away, roll=[2], by=away.coach)
-    assert pm_away.winnings == 30_000  # 2 + 1
-    # 2. injuries: the dead Lineman is saved by the Bandage Crew (1+), then Blodtap: out 3 matches (R25)
-    post.injuries(match, home, by=home.coach)
-    pm_away = post.injuries(
-        match,
-        away,
-        healer_targets=[a[1].pk],
-        entered={f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [1, 2]},
-        by=away.coach,
-    )
-    revived = Player.objects.get(pk=a[1].pk)
-    assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 3, 0)
-    assert treasury(away) == before[away.pk] + 30_000 - 10_000  # the fee from this match's winnings
-    # 3. stadium: no vandalism
-    post.stadium(match, home, by=home.coach)
-    post.stadium(match, away, by=away.coach)
-    # 4. MVP among those who earned SPP: #1 (2 TD) and #2 (a casualty); D2 shows 2 → #2 (R27)
-    pm_home = post.mvp(match, home, roll=[2], by=home.coach)
-    assert pm_home.mvp_id == h[1].pk
-    post.mvp(match, away, roll=[1], by=away.coach)
-    assert Team.objects.get(pk=home.pk).mvps_received == 1
-    # 5. development: #1 went 14 → 20 SPP (past 16), #2 0 → 7 (2 + MVP 5, past 6): one roll each (R4)
-    rolls = post.development_rolls(
-        match, home, entered={f"development:{h[0].pk}:1": [3, 3], f"development:{h[1].pk}:1": [2, 5]}
-    )
-    assert [(r.player_id, r.result, r.is_double) for r in rolls] == [
-        (h[0].pk, "skill", True),
-        (h[1].pk, "skill", False),
-    ]
-    first, second = rolls
-    assert "Frenzy" in post.choices_for(first, match.season.ruleset.rules)  # a trait of G on doubles (R29)
-    assert "Frenzy" not in post.choices_for(second, match.season.ruleset.rules)
-    assert "Dodge" not in post.choices_for(second, match.season.ruleset.rules)  # A is not normal for Lineorcs
-    with pytest.raises(post.PostMatchError, match="cannot take Dodge"):
-        post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Dodge"}, by=home.coach)
-    post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Block"}, by=home.coach)
-    # the away MVP, #1, went 3 → 8 SPP with it: past 6, a roll for him too
-    (away_roll,) = post.development_rolls(match, away, entered={f"development:{a[0].pk}:1": [1, 2]})
-    post.develop(match, away, choices={away_roll.pk: "Block"}, by=away.coach)
-    assert set(Player.objects.get(pk=h[0].pk).gained_skills.values_list("skill__name", flat=True)) == {"Frenzy"}
-    # 6. fan factor: home D6 4 + 1 win + 1 for 2 TDs = 6 → +1; away 3 - 1 loss = 2 → 0 (R30)
-    assert post.fan_factor(match, home, roll=[4], by=home.coach).fan_factor_change == 1
-    assert post.fan_factor(match, away, roll=[3], by=away.coach).fan_factor_change == 0
-    # 7, 8
-    for team in (home, away):
-        post.purchases_done(match, team, by=team.coach)
-        post.complete(match, team, by=team.coach)
-    home = Team.objects.get(pk=home.pk)
-    assert home.fan_factor == 4
-    assert treasury(home) == 370_000 + 70_000 + 10_000
-    # new TR: 11 × 50,000 + FF 4 × 10,000 = 590,000 → 59; skill points: #1 20 SPP → 3, #2 7 SPP → 1 (R1, R4)
-    assert PostMatch.objects.get(match=match, team=home).team_rating == 59 + 3 + 1
-
-
-def test_an_mvp_without_a_line_gets_one_in_his_career_r27(played, board_member, client):
-    """No Saint earned SPP, so the MVP goes to one who played (R27) and has no report line: the MVP step
-    makes his line, with the match's confirmation time, and his page lists the match."""
-    from matches.models import PlayerMatch
-    from matches.report import reopen_report
-
-    match, home, away, h, a = played
-    reopen_report(match, by=board_member)
-    report = ReportInput(home_score=2, away_score=0, lines=[LineInput(h[0].pk, touchdowns=2)])
-    file_report(match, report, by=home.coach)
-    confirm_report(match, by=away.coach)
-    match.refresh_from_db()
-    for step in (post.winnings, post.injuries, post.stadium):
-        step(match, away, **({"roll": [2]} if step is post.winnings else {}), by=away.coach)
-    assert post.mvp(match, away, roll=[3], by=away.coach).mvp_id == a[2].pk  # D11 shows 3: the third who played
-    line = PlayerMatch.objects.get(match=match, player=a[2])
-    assert (line.mvps, line.confirmed_at) == (1, match.confirmed_at)
-    rows = client.get(reverse("player", args=[a[2].pk])).context["matches"]
-    assert [(row["match_id"], row["mvps"], row["spp"]) for row in rows] == [(match.pk, 1, 5)]  # an MVP is 5 SPP
-
-
-def test_each_step_applies_once(played):
-    match, home, _away, _h, _a = played
-    post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
-    with pytest.raises(post.PostMatchError, match="already done"):
-        post.winnings(match, home, roll=[6], kiosk=[6], by=home.coach)
-    assert treasury(home) == 370_000 + 80_000
-    assert DiceRoll.objects.filter(match=match, purpose=f"winnings:{home.pk}").count() == 1
-
-
-def test_steps_in_order(played):
-    match, home, _away, _h, _a = played
-    with pytest.raises(post.PostMatchError, match="Finish the steps"):
-        post.fan_factor(match, home, roll=[4], by=home.coach)
-
-
-def test_a_serious_injury_lands_on_the_player(played):
-    match, _home, away, _h, a = played
-    line = match.lines.get(player=a[1])
-    line.injury = "serious_injury"
-    line.save()
-    post.winnings(match, away, roll=[2], by=away.coach)
-    post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [6, 1]}, by=away.coach)
-    hurt = Player.objects.get(pk=a[1].pk)
-    # D66 61: Brukket nakke, misses 5, -1 AG (Alvorlig skade-tabell)
-    assert (hurt.miss_matches, hurt.ag, hurt.stat_changes.get().stat) == (5, 2, "AG")
-
-
-def test_a_serious_injury_at_minus_2_lowers_nothing_and_moves_nothing_r41(client, played):
-    """The issue's case: a Lineman at MA -2 lost AG instead. R41: nothing is lowered, the rest stands."""
-    match, _home, away, _h, a = played
-    Player.objects.filter(pk=a[1].pk).update(ma_change=-2)  # MA 6 - 2 = 4
-    line = match.lines.get(player=a[1])
-    line.injury = "serious_injury"
-    line.save()
-    post.winnings(match, away, roll=[2], by=away.coach)
-    post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [5, 4]}, by=away.coach)
-    hurt = Player.objects.get(pk=a[1].pk)
-    # D66 54: Smadret ankel, misses 4, -1 MA (Alvorlig skade-tabell): the 4 matches still apply
-    assert (hurt.miss_matches, hurt.ma, hurt.st, hurt.ag, hurt.av) == (4, 4, 3, 3, 8)
-    assert not hurt.stat_changes.exists()
-    stored = PostMatch.objects.get(match=match, team=away).explanations["injuries"]
-    assert stored == [
-        f"{hurt}: Alvorlig skade-tabell D66 54: Smadret ankel, misses 4, "
-        "MA is already 2 below the position's value: not lowered (R41)."
-    ]
-    client.force_login(away.coach)
-    client.cookies["django_language"] = "nb"
-    page = client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode()
-    assert "MA er allerede 2 under posisjonens verdi: senkes ikke (R41)" in page
-
-
-def test_a_revival_at_minus_2_keeps_its_niggling_injury_and_lowers_nothing_r41(played):
-    match, _home, away, _h, a = played
-    Player.objects.filter(pk=a[1].pk).update(ma_change=-2)
-    post.winnings(match, away, roll=[2], by=away.coach)
-    entered = {f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [5, 1], f"revival_miss:{a[1].pk}": [2, 3]}
-    post.injuries(match, away, healer_targets=[a[1].pk], entered=entered, by=away.coach)
-    revived = Player.objects.get(pk=a[1].pk)
-    # Gjenoppliving-tabell D66 51: Skiveprolapps, out 2D6 + 3 = 8 matches, NI, -1 MA: MA stays at -2
-    assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 8, 1)
-    assert (revived.ma, revived.ag) == (4, 3) and not revived.stat_changes.exists()
-
-
-def test_the_dead_stay_dead_without_a_healer_attempt(played):
-    match, _home, away, _h, a = played
-    post.winnings(match, away, roll=[2], by=away.coach)
-    post.injuries(match, away, by=away.coach)
-    assert Player.objects.get(pk=a[1].pk).status == "dead"
-
-
-def test_bandage_crew_attempts_are_on_distinct_dead_players(played):
-    match, _home, away, _h, a = played
-    post.winnings(match, away, roll=[2], by=away.coach)
-    with pytest.raises(post.PostMatchError, match="another player"):
-        post.injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)
-    with pytest.raises(post.PostMatchError, match="dead player"):
-        post.injuries(match, away, healer_targets=[a[2].pk], by=away.coach)
+@pytest.fixture
+def played(db):
+    """build_played() for a test of its own: the post-match views, the concurrency and browser tests."""
+    return build_played()
 
 
 def undead_match(make_user, victim_race="Human", victim_position="Linemen", killer="Zombies", killer_race="Undead"):
@@ -383,46 +226,6 @@ def _played_chaos(make_user):
 # --- from the review: each of these once went wrong ----------------------------------------------
 
 
-def test_each_team_rolls_its_own_healer_dice(played):
-    match, home, away, h, a = played
-    line = match.lines.get(player=a[1])
-    PlayerMatchModel = type(line)
-    PlayerMatchModel.objects.create(match=match, player=h[2], team=home, injury="dead", injured_by=a[0])
-    for team in (home, away):
-        post.winnings(match, team, roll=[3], kiosk=[3], by=None)
-    post.injuries(
-        match,
-        home,
-        healer_targets=[h[2].pk],
-        entered={f"healer:{home.pk}:1": [1], f"revival:{h[2].pk}": [1, 1]},
-        by=None,
-    )
-    post.injuries(
-        match,
-        away,
-        healer_targets=[a[1].pk],
-        entered={f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [1, 1]},
-        by=None,
-    )
-    assert DiceRoll.objects.filter(match=match, purpose__startswith="healer:").count() == 2
-
-
-def test_two_plus_ones_to_the_same_stat_both_count_r29(played):
-    match, home, _away, h, _a = played
-    Player.objects.filter(pk=h[0].pk).update(completions=5)  # 5 before the match, 11 with his two touchdowns
-    post.winnings(match, home, roll=[3], kiosk=[3], by=None)
-    post.injuries(match, home, by=None)
-    post.stadium(match, home, by=None)
-    post.mvp(match, home, roll=[1], by=None)  # #1 again: 16 SPP, from 5: past 6 and 16, two rolls (R4)
-    rolls = post.development_rolls(
-        match, home, entered={f"development:{h[0].pk}:1": [4, 6], f"development:{h[0].pk}:2": [4, 6]}
-    )
-    assert [(r.player_id, r.result) for r in rolls] == [(h[0].pk, "MA"), (h[0].pk, "MA")]
-    post.develop(match, home, choices={r.pk: "stat:MA" for r in rolls}, by=None)
-    player = Player.objects.get(pk=h[0].pk)
-    assert (player.ma_change, player.ma, player.stat_changes.count()) == (2, 7, 2)  # Lineorcs MA 5, +2 (R29)
-
-
 def test_a_mutation_never_duplicates_a_starting_trait_r29(make_user):
     match, home, _away, h, _a = _played_chaos(make_user)  # Chaos Beastmen start with Horns
     player = h[0]
@@ -438,15 +241,213 @@ def test_a_mutation_never_duplicates_a_starting_trait_r29(make_user):
     assert list(player.gained_skills.values_list("skill__name", flat=True)) == ["Spikes"]
 
 
-def test_the_next_match_waits_for_the_post_match_sequence(played):
-    match, home, away, h, _a = played
-    following = Match.objects.filter(division=match.division).exclude(pk=match.pk).filter(home=away).first()
-    with pytest.raises(pm.PreMatchError, match="must finish the post-match sequence"):
-        pm.pick_squad(following, home, [p.pk for p in h], by=None)
+class TestAfterTheTrollsBeatTheSaints:
+    """The match build_played() plays, built once for the class (tests/conftest.py, set_up_test_data)."""
 
+    @classmethod
+    def setUpTestData(cls):
+        cls.played = build_played()
 
-def test_facilities_count_as_they_were_for_the_match_r19(played):
-    match, home, _away, _h, _a = played
-    buy_facility(home, "vip_lounge", by=home.coach)  # 370,000 in the treasury: bought after the match
-    postmatch = post.winnings(match, home, roll=[4], kiosk=[3], by=None)
-    assert not any("VIP" in line for line in postmatch.explanations["winnings"])  # bought after the match
+    def test_the_whole_sequence_for_both_teams(self):
+        match, home, away, h, a = self.played
+        before = {home.pk: treasury(home), away.pk: treasury(away)}
+        assert before[home.pk] == 370_000
+        # 1. winnings: attendance 18,000 → row 0-20,000; TR 58 / 57 → column 1-99: +1 (Kampbonus, R20, R21)
+        pm_home = post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+        assert (pm_home.winnings, pm_home.kiosk) == (70_000, 10_000)  # 4 + 1 won + 1 home + 1 = 7; kiosk 3+ (R19)
+        assert "Kampbonus: row 0–20,000, column ≤99: +1" in pm_home.explanations["winnings"]
+        pm_away = post.winnings(match, away, roll=[2], by=away.coach)
+        assert pm_away.winnings == 30_000  # 2 + 1
+        # 2. injuries: the dead Lineman is saved by the Bandage Crew (1+), then Blodtap: out 3 matches (R25)
+        post.injuries(match, home, by=home.coach)
+        pm_away = post.injuries(
+            match,
+            away,
+            healer_targets=[a[1].pk],
+            entered={f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [1, 2]},
+            by=away.coach,
+        )
+        revived = Player.objects.get(pk=a[1].pk)
+        assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 3, 0)
+        assert treasury(away) == before[away.pk] + 30_000 - 10_000  # the fee from this match's winnings
+        # 3. stadium: no vandalism
+        post.stadium(match, home, by=home.coach)
+        post.stadium(match, away, by=away.coach)
+        # 4. MVP among those who earned SPP: #1 (2 TD) and #2 (a casualty); D2 shows 2 → #2 (R27)
+        pm_home = post.mvp(match, home, roll=[2], by=home.coach)
+        assert pm_home.mvp_id == h[1].pk
+        post.mvp(match, away, roll=[1], by=away.coach)
+        assert Team.objects.get(pk=home.pk).mvps_received == 1
+        # 5. development: #1 went 14 → 20 SPP (past 16), #2 0 → 7 (2 + MVP 5, past 6): one roll each (R4)
+        rolls = post.development_rolls(
+            match, home, entered={f"development:{h[0].pk}:1": [3, 3], f"development:{h[1].pk}:1": [2, 5]}
+        )
+        assert [(r.player_id, r.result, r.is_double) for r in rolls] == [
+            (h[0].pk, "skill", True),
+            (h[1].pk, "skill", False),
+        ]
+        first, second = rolls
+        assert "Frenzy" in post.choices_for(first, match.season.ruleset.rules)  # a trait of G on doubles (R29)
+        assert "Frenzy" not in post.choices_for(second, match.season.ruleset.rules)
+        assert "Dodge" not in post.choices_for(second, match.season.ruleset.rules)  # A is not normal for Lineorcs
+        with pytest.raises(post.PostMatchError, match="cannot take Dodge"):
+            post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Dodge"}, by=home.coach)
+        post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Block"}, by=home.coach)
+        # the away MVP, #1, went 3 → 8 SPP with it: past 6, a roll for him too
+        (away_roll,) = post.development_rolls(match, away, entered={f"development:{a[0].pk}:1": [1, 2]})
+        post.develop(match, away, choices={away_roll.pk: "Block"}, by=away.coach)
+        assert set(Player.objects.get(pk=h[0].pk).gained_skills.values_list("skill__name", flat=True)) == {"Frenzy"}
+        # 6. fan factor: home D6 4 + 1 win + 1 for 2 TDs = 6 → +1; away 3 - 1 loss = 2 → 0 (R30)
+        assert post.fan_factor(match, home, roll=[4], by=home.coach).fan_factor_change == 1
+        assert post.fan_factor(match, away, roll=[3], by=away.coach).fan_factor_change == 0
+        # 7, 8
+        for team in (home, away):
+            post.purchases_done(match, team, by=team.coach)
+            post.complete(match, team, by=team.coach)
+        home = Team.objects.get(pk=home.pk)
+        assert home.fan_factor == 4
+        assert treasury(home) == 370_000 + 70_000 + 10_000
+        # new TR: 11 × 50,000 + FF 4 × 10,000 = 590,000 → 59; skill points: #1 20 SPP → 3, #2 7 SPP → 1 (R1, R4)
+        assert PostMatch.objects.get(match=match, team=home).team_rating == 59 + 3 + 1
+
+    def test_an_mvp_without_a_line_gets_one_in_his_career_r27(self, board_member, client):
+        """No Saint earned SPP, so the MVP goes to one who played (R27) and has no report line: the MVP step
+        makes his line, with the match's confirmation time, and his page lists the match."""
+        from matches.models import PlayerMatch
+        from matches.report import reopen_report
+
+        match, home, away, h, a = self.played
+        reopen_report(match, by=board_member)
+        report = ReportInput(home_score=2, away_score=0, lines=[LineInput(h[0].pk, touchdowns=2)])
+        file_report(match, report, by=home.coach)
+        confirm_report(match, by=away.coach)
+        match.refresh_from_db()
+        for step in (post.winnings, post.injuries, post.stadium):
+            step(match, away, **({"roll": [2]} if step is post.winnings else {}), by=away.coach)
+        assert post.mvp(match, away, roll=[3], by=away.coach).mvp_id == a[2].pk  # D11 shows 3: the third who played
+        line = PlayerMatch.objects.get(match=match, player=a[2])
+        assert (line.mvps, line.confirmed_at) == (1, match.confirmed_at)
+        rows = client.get(reverse("player", args=[a[2].pk])).context["matches"]
+        assert [(row["match_id"], row["mvps"], row["spp"]) for row in rows] == [(match.pk, 1, 5)]  # an MVP is 5 SPP
+
+    def test_each_step_applies_once(self):
+        match, home, _away, _h, _a = self.played
+        post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+        with pytest.raises(post.PostMatchError, match="already done"):
+            post.winnings(match, home, roll=[6], kiosk=[6], by=home.coach)
+        assert treasury(home) == 370_000 + 80_000
+        assert DiceRoll.objects.filter(match=match, purpose=f"winnings:{home.pk}").count() == 1
+
+    def test_steps_in_order(self):
+        match, home, _away, _h, _a = self.played
+        with pytest.raises(post.PostMatchError, match="Finish the steps"):
+            post.fan_factor(match, home, roll=[4], by=home.coach)
+
+    def test_a_serious_injury_lands_on_the_player(self):
+        match, _home, away, _h, a = self.played
+        line = match.lines.get(player=a[1])
+        line.injury = "serious_injury"
+        line.save()
+        post.winnings(match, away, roll=[2], by=away.coach)
+        post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [6, 1]}, by=away.coach)
+        hurt = Player.objects.get(pk=a[1].pk)
+        # D66 61: Brukket nakke, misses 5, -1 AG (Alvorlig skade-tabell)
+        assert (hurt.miss_matches, hurt.ag, hurt.stat_changes.get().stat) == (5, 2, "AG")
+
+    def test_a_serious_injury_at_minus_2_lowers_nothing_and_moves_nothing_r41(self, client):
+        """The issue's case: a Lineman at MA -2 lost AG instead. R41: nothing is lowered, the rest stands."""
+        match, _home, away, _h, a = self.played
+        Player.objects.filter(pk=a[1].pk).update(ma_change=-2)  # MA 6 - 2 = 4
+        line = match.lines.get(player=a[1])
+        line.injury = "serious_injury"
+        line.save()
+        post.winnings(match, away, roll=[2], by=away.coach)
+        post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [5, 4]}, by=away.coach)
+        hurt = Player.objects.get(pk=a[1].pk)
+        # D66 54: Smadret ankel, misses 4, -1 MA (Alvorlig skade-tabell): the 4 matches still apply
+        assert (hurt.miss_matches, hurt.ma, hurt.st, hurt.ag, hurt.av) == (4, 4, 3, 3, 8)
+        assert not hurt.stat_changes.exists()
+        stored = PostMatch.objects.get(match=match, team=away).explanations["injuries"]
+        assert stored == [
+            f"{hurt}: Alvorlig skade-tabell D66 54: Smadret ankel, misses 4, "
+            "MA is already 2 below the position's value: not lowered (R41)."
+        ]
+        client.force_login(away.coach)
+        client.cookies["django_language"] = "nb"
+        page = client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode()
+        assert "MA er allerede 2 under posisjonens verdi: senkes ikke (R41)" in page
+
+    def test_a_revival_at_minus_2_keeps_its_niggling_injury_and_lowers_nothing_r41(self):
+        match, _home, away, _h, a = self.played
+        Player.objects.filter(pk=a[1].pk).update(ma_change=-2)
+        post.winnings(match, away, roll=[2], by=away.coach)
+        entered = {f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [5, 1], f"revival_miss:{a[1].pk}": [2, 3]}
+        post.injuries(match, away, healer_targets=[a[1].pk], entered=entered, by=away.coach)
+        revived = Player.objects.get(pk=a[1].pk)
+        # Gjenoppliving-tabell D66 51: Skiveprolapps, out 2D6 + 3 = 8 matches, NI, -1 MA: MA stays at -2
+        assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 8, 1)
+        assert (revived.ma, revived.ag) == (4, 3) and not revived.stat_changes.exists()
+
+    def test_the_dead_stay_dead_without_a_healer_attempt(self):
+        match, _home, away, _h, a = self.played
+        post.winnings(match, away, roll=[2], by=away.coach)
+        post.injuries(match, away, by=away.coach)
+        assert Player.objects.get(pk=a[1].pk).status == "dead"
+
+    def test_bandage_crew_attempts_are_on_distinct_dead_players(self):
+        match, _home, away, _h, a = self.played
+        post.winnings(match, away, roll=[2], by=away.coach)
+        with pytest.raises(post.PostMatchError, match="another player"):
+            post.injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)
+        with pytest.raises(post.PostMatchError, match="dead player"):
+            post.injuries(match, away, healer_targets=[a[2].pk], by=away.coach)
+
+    def test_each_team_rolls_its_own_healer_dice(self):
+        match, home, away, h, a = self.played
+        line = match.lines.get(player=a[1])
+        PlayerMatchModel = type(line)
+        PlayerMatchModel.objects.create(match=match, player=h[2], team=home, injury="dead", injured_by=a[0])
+        for team in (home, away):
+            post.winnings(match, team, roll=[3], kiosk=[3], by=None)
+        post.injuries(
+            match,
+            home,
+            healer_targets=[h[2].pk],
+            entered={f"healer:{home.pk}:1": [1], f"revival:{h[2].pk}": [1, 1]},
+            by=None,
+        )
+        post.injuries(
+            match,
+            away,
+            healer_targets=[a[1].pk],
+            entered={f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [1, 1]},
+            by=None,
+        )
+        assert DiceRoll.objects.filter(match=match, purpose__startswith="healer:").count() == 2
+
+    def test_two_plus_ones_to_the_same_stat_both_count_r29(self):
+        match, home, _away, h, _a = self.played
+        Player.objects.filter(pk=h[0].pk).update(completions=5)  # 5 before the match, 11 with his two touchdowns
+        post.winnings(match, home, roll=[3], kiosk=[3], by=None)
+        post.injuries(match, home, by=None)
+        post.stadium(match, home, by=None)
+        post.mvp(match, home, roll=[1], by=None)  # #1 again: 16 SPP, from 5: past 6 and 16, two rolls (R4)
+        rolls = post.development_rolls(
+            match, home, entered={f"development:{h[0].pk}:1": [4, 6], f"development:{h[0].pk}:2": [4, 6]}
+        )
+        assert [(r.player_id, r.result) for r in rolls] == [(h[0].pk, "MA"), (h[0].pk, "MA")]
+        post.develop(match, home, choices={r.pk: "stat:MA" for r in rolls}, by=None)
+        player = Player.objects.get(pk=h[0].pk)
+        assert (player.ma_change, player.ma, player.stat_changes.count()) == (2, 7, 2)  # Lineorcs MA 5, +2 (R29)
+
+    def test_the_next_match_waits_for_the_post_match_sequence(self):
+        match, home, away, h, _a = self.played
+        following = Match.objects.filter(division=match.division).exclude(pk=match.pk).filter(home=away).first()
+        with pytest.raises(pm.PreMatchError, match="must finish the post-match sequence"):
+            pm.pick_squad(following, home, [p.pk for p in h], by=None)
+
+    def test_facilities_count_as_they_were_for_the_match_r19(self):
+        match, home, _away, _h, _a = self.played
+        buy_facility(home, "vip_lounge", by=home.coach)  # 370,000 in the treasury: bought after the match
+        postmatch = post.winnings(match, home, roll=[4], kiosk=[3], by=None)
+        assert not any("VIP" in line for line in postmatch.explanations["winnings"])  # bought after the match

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from matches.models import PostMatch
 from teams.ledger import treasury
-from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
+from tests.matches.test_postmatch import build_played
 
 pytestmark = pytest.mark.django_db
 
@@ -16,75 +16,84 @@ def url(match, team, step=None):
     return reverse("match_postmatch", args=[match.pk, team.pk])
 
 
-@pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
-def test_permission_matrix(client, played, other_coach, board_member, role):  # noqa: F811
-    match, home, away, *_ = played
-    user = {
-        "anonymous": None,
-        "other_coach": other_coach,
-        "home_coach": home.coach,
-        "away_coach": away.coach,
-        "board": board_member,
-    }[role]
-    if user:
-        client.force_login(user)
-    response = client.post(url(match, home, "winnings"), {"roll": "4", "kiosk": "3"})
-    paid = PostMatch.objects.filter(match=match, team=home, done=1).exists()
-    assert paid == (role in {"home_coach", "board"})
-    assert response.status_code == (302 if role in {"home_coach", "board"} else 403)
+class TestAfterTheTrollsBeatTheSaints:
+    """The match build_played() plays, built once for the class (tests/conftest.py, set_up_test_data)."""
 
+    @classmethod
+    def setUpTestData(cls):
+        cls.played = build_played()
 
-def test_every_step_stays_within_30_queries(client, played, django_assert_max_num_queries):  # noqa: F811
-    match, home, *_ = played
-    client.force_login(home.coach)
-    steps = [
-        ("winnings", {"roll": "4", "kiosk": "3"}),
-        ("injuries", {}),
-        ("stadium", {}),
-        ("mvp", {}),
-        ("roll-development", {}),
-    ]
-    for step, data in steps:
+    @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
+    def test_permission_matrix(self, client, other_coach, board_member, role):
+        match, home, away, *_ = self.played
+        user = {
+            "anonymous": None,
+            "other_coach": other_coach,
+            "home_coach": home.coach,
+            "away_coach": away.coach,
+            "board": board_member,
+        }[role]
+        if user:
+            client.force_login(user)
+        response = client.post(url(match, home, "winnings"), {"roll": "4", "kiosk": "3"})
+        paid = PostMatch.objects.filter(match=match, team=home, done=1).exists()
+        assert paid == (role in {"home_coach", "board"})
+        assert response.status_code == (302 if role in {"home_coach", "board"} else 403)
+
+    def test_every_step_stays_within_30_queries(self, client, django_assert_max_num_queries):
+        match, home, *_ = self.played
+        client.force_login(home.coach)
+        steps = [
+            ("winnings", {"roll": "4", "kiosk": "3"}),
+            ("injuries", {}),
+            ("stadium", {}),
+            ("mvp", {}),
+            ("roll-development", {}),
+        ]
+        for step, data in steps:
+            with django_assert_max_num_queries(30):
+                response = client.post(url(match, home, step), data, HTTP_HX_REQUEST="true")
+            assert response.status_code == 200, response.content.decode()[:500]
+        postmatch = PostMatch.objects.get(match=match, team=home)
+        rolls = list(postmatch.match.developments.filter(player__team=home))
+        choices = {}
+        from matches.postmatch import choices_for
+
+        for roll in rolls:
+            choices[f"choice_{roll.pk}"] = choices_for(roll, postmatch.ruleset.rules)[0]
+        for step, data in [
+            ("development", choices),
+            ("fan-factor", {"roll": "4"}),
+            ("purchases", {}),
+            ("complete", {}),
+        ]:
+            with django_assert_max_num_queries(30):
+                response = client.post(url(match, home, step), data, HTTP_HX_REQUEST="true")
+            assert response.status_code == 200, response.content.decode()[:500]
+        assert PostMatch.objects.get(match=match, team=home).done == 8
         with django_assert_max_num_queries(30):
-            response = client.post(url(match, home, step), data, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200, response.content.decode()[:500]
-    postmatch = PostMatch.objects.get(match=match, team=home)
-    rolls = list(postmatch.match.developments.filter(player__team=home))
-    choices = {}
-    from matches.postmatch import choices_for
+            assert client.get(url(match, home)).status_code == 200
 
-    for roll in rolls:
-        choices[f"choice_{roll.pk}"] = choices_for(roll, postmatch.ruleset.rules)[0]
-    for step, data in [("development", choices), ("fan-factor", {"roll": "4"}), ("purchases", {}), ("complete", {})]:
-        with django_assert_max_num_queries(30):
-            response = client.post(url(match, home, step), data, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200, response.content.decode()[:500]
-    assert PostMatch.objects.get(match=match, team=home).done == 8
-    with django_assert_max_num_queries(30):
-        assert client.get(url(match, home)).status_code == 200
+    def test_a_step_submitted_twice_pays_once(self, client):
+        match, home, *_ = self.played
+        client.force_login(home.coach)
+        before = treasury(home)
+        client.post(url(match, home, "winnings"), {"roll": "4", "kiosk": "3"})
+        response = client.post(url(match, home, "winnings"), {"roll": "6", "kiosk": "6"}, follow=True)
+        assert "already done" in response.content.decode() or "allerede gjort" in response.content.decode()
+        assert treasury(home) == before + 80_000
 
+    def test_a_ruleset_change_after_the_match_does_not_change_stored_results(self, board_member):
+        from league.models import Ruleset
+        from matches import postmatch as post
 
-def test_a_step_submitted_twice_pays_once(client, played):  # noqa: F811
-    match, home, *_ = played
-    client.force_login(home.coach)
-    before = treasury(home)
-    client.post(url(match, home, "winnings"), {"roll": "4", "kiosk": "3"})
-    response = client.post(url(match, home, "winnings"), {"roll": "6", "kiosk": "6"}, follow=True)
-    assert "already done" in response.content.decode() or "allerede gjort" in response.content.decode()
-    assert treasury(home) == before + 80_000
-
-
-def test_a_ruleset_change_after_the_match_does_not_change_stored_results(played, board_member):  # noqa: F811
-    from league.models import Ruleset
-    from matches import postmatch as post
-
-    match, home, *_ = played
-    post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
-    stored = PostMatch.objects.get(match=match, team=home)
-    newer = Ruleset.default().copy_as_draft("Torshov 2027")
-    newer.data["settings"]["winnings_unit"] = 20000
-    newer.save()
-    newer.publish()
-    stored.refresh_from_db()
-    assert (stored.winnings, stored.ruleset.name) == (70_000, "Torshov 2006")
-    assert any(line.endswith("= 70,000") for line in stored.explanations["winnings"])
+        match, home, *_ = self.played
+        post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+        stored = PostMatch.objects.get(match=match, team=home)
+        newer = Ruleset.default().copy_as_draft("Torshov 2027")
+        newer.data["settings"]["winnings_unit"] = 20000
+        newer.save()
+        newer.publish()
+        stored.refresh_from_db()
+        assert (stored.winnings, stored.ruleset.name) == (70_000, "Torshov 2006")
+        assert any(line.endswith("= 70,000") for line in stored.explanations["winnings"])

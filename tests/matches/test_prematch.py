@@ -7,6 +7,7 @@ from matches import prematch as pm
 from matches.models import DiceRoll, HandicapDraw, PreMatch, SquadEntry
 from teams.ledger import treasury
 from teams.models import Player, Team
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -19,117 +20,6 @@ def squads(match, home=11, away=11):
 def set_ff(team, ff):
     Team.objects.filter(pk=team.pk).update(fan_factor=ff)
     team.refresh_from_db()
-
-
-def test_a_whole_sequence_with_entered_dice(league_match):
-    match = league_match
-    set_ff(match.home, 8)
-    set_ff(match.away, 6)
-    squads(match)
-    prematch = pm.roll_weather(match, entered=[3, 4], by=match.home.coach)
-    assert prematch.weather == "nice" and "Fint vær" in prematch.explanations["weather"][0]
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
-    # EXAMPLES.md: home 8 D6 +1 each = 36,000; away 6 D6 -1 each = 13,000; FFM +5 (R12, R13, R15)
-    prematch = pm.roll_gate(
-        match, home_dice=[3, 5, 1, 6, 2, 4, 6, 1], away_dice=[2, 2, 3, 1, 6, 5], by=match.home.coach
-    )
-    assert (prematch.home_gate, prematch.away_gate, prematch.fan_factor_modifier) == (36_000, 13_000, 5)
-    assert prematch.vandalism_target is None  # 49,000 in 60,000 seats
-    assert "Fan Factor-modifier: row 40, column 15: +5" in prematch.explanations["ffm"]
-    assert prematch.done == PreMatch.Step.NIGGLING  # nobody in either squad has a niggling injury
-    prematch = pm.roll_handicap(match, by=match.home.coach)
-    # home 11 × 50,000 + FF 8 × 10,000 + apothecary 50,000 = 680,000 → 68; away 550,000 + 60,000 → 61;
-    # difference 7: column ≤149, row 0-10 → no rolls (R1, R22)
-    assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (68, 61, 0)
-    assert prematch.done == PreMatch.Step.MASTER_CHEF  # no Master Chef in this match
-    assert DiceRoll.objects.filter(match=match, entered=True).count() == 3
-
-
-def test_the_squad_is_at_most_16_available_players_r3(league_match):
-    from teams.services import hire_player
-    from tests.factories import position
-
-    match = league_match
-    # 400,000 left: a Lineman, three Catchers and two Throwers (50,000 + 210,000 + 140,000)
-    for name, count in (("Linemen", 1), ("Catchers", 3), ("Throwers", 2)):
-        for _ in range(count):
-            hire_player(match.home, position("Human", name), name="", number=None, by=match.home.coach)
-    ids = [p.pk for p in match.home.players.all()]
-    assert len(ids) == 17
-    with pytest.raises(pm.PreMatchError, match="At most 16"):
-        pm.pick_squad(match, match.home, ids, by=match.home.coach)
-    injured = match.home.players.first()
-    Player.objects.filter(pk=injured.pk).update(miss_matches=1)
-    with pytest.raises(pm.PreMatchError, match="misses this match"):
-        pm.pick_squad(match, match.home, ids[:12], by=match.home.coach)
-    assert not SquadEntry.objects.exists()
-
-
-def test_steps_run_in_order_and_once(league_match):
-    match = league_match
-    with pytest.raises(pm.PreMatchError, match="Finish the steps"):
-        pm.roll_weather(match, entered=[1, 1], by=None)
-    squads(match)
-    pm.roll_weather(match, entered=[1, 1], by=None)
-    with pytest.raises(pm.PreMatchError, match="already done"):
-        pm.roll_weather(match, entered=[6, 6], by=None)
-    assert DiceRoll.objects.get(match=match, purpose="weather").values == [1, 1]
-
-
-def test_vandalism_when_the_gates_exceed_capacity_r18(league_match):
-    match = league_match
-    set_ff(match.home, 12)
-    set_ff(match.away, 10)
-    squads(match)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="cheap", neutral=False, by=None)
-    # cheap: home +2 per die, away 0: 12 × (5 + 2) = 84,000; 10 × 5 = 50,000 → 134,000 in 60,000 seats
-    prematch = pm.roll_gate(match, home_dice=[5] * 12, away_dice=[5] * 10, by=None)
-    assert (prematch.home_gate, prematch.away_gate) == (84_000, 50_000)
-    assert prematch.vandalism_target == 7 and prematch.vandalised  # 74,000 over: automatic
-    assert prematch.seats_lost == 37_000
-
-
-def test_a_vandalism_roll_against_the_target_r18(league_match):
-    match = league_match
-    set_ff(match.home, 9)
-    set_ff(match.away, 9)
-    squads(match)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    # home 9 × (6 + 1) = 63,000; away 9 × (5 - 1) = 36,000 → 99,000: 39,000 over → 4+ (R18)
-    prematch = pm.roll_gate(match, home_dice=[6] * 9, away_dice=[5] * 9, vandalism_die=[3], by=None)
-    assert prematch.vandalism_target == 4 and prematch.vandalised and prematch.seats_lost == 19_500
-
-
-def test_niggling_checks_and_the_apothecary_r36(league_match):
-    match = league_match
-    a, b = match.home.players.order_by("number")[:2]
-    Player.objects.filter(pk__in=[a.pk, b.pk]).update(niggling=1)
-    squads(match)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    prematch = pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    assert prematch.done == PreMatch.Step.FAN_FACTOR_MODIFIER  # the home team has checks to make
-    prematch = pm.check_niggling(match, match.home, apothecary_for=[a.pk], entered={b.pk: [1]}, by=None)
-    assert SquadEntry.objects.get(player=b).status == "missed_niggling"
-    assert SquadEntry.objects.get(player=a).status == "playing"
-    assert prematch.home_niggling_ap == 1 and prematch.home_niggling_checked  # the step's state, in fields
-    assert prematch.done == PreMatch.Step.NIGGLING
-
-
-def test_handicap_for_the_lower_team_with_a_duplicate_rerolled_r22_r23(league_match):
-    match = league_match
-    squads(match, home=11, away=7)  # the away squad is worth 200,000 less: TR 20 lower
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    # home: 11 × 50,000 + 50,000 apothecary = 600,000 → 60; away: 7 × 50,000 = 350,000 → 35; difference 25
-    # → column ≤149, row 11-25: 1 roll (R22)
-    prematch = pm.roll_handicap(match, entered=[15], by=None)
-    assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (60, 35, 1)
-    draw = HandicapDraw.objects.get(match=match)
-    assert (draw.team_id, draw.key) == (match.away_id, "inspiration")
 
 
 def test_duplicates_are_rolled_again(season_with):
@@ -189,51 +79,6 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
 # --- views ---------------------------------------------------------------------------------------------
 
 
-def test_steps_through_htmx_and_plain_forms(client, league_match):
-    match = league_match
-    client.force_login(match.home.coach)
-    url = reverse("match_prematch_step", args=[match.pk, "squad"])
-    ids = [p.pk for p in match.home.players.all()]
-    response = client.post(url, {"team": match.home_id, "players": ids}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and "<html" not in response.content.decode()
-    client.force_login(match.away.coach)
-    client.post(url, {"team": match.away_id, "players": [p.pk for p in match.away.players.all()]})
-    response = client.post(reverse("match_prematch_step", args=[match.pk, "weather"]), {"weather": "7 1"})
-    # issue 10: a plain post is answered with the same page, the message beside the field, the dice kept
-    assert response.status_code == 422
-    page = response.content.decode()
-    assert "A D6 shows 1–6, not 7" in page and 'value="7 1"' in page
-    assert not DiceRoll.objects.filter(match=match, purpose="weather").exists()
-    client.post(reverse("match_prematch_step", args=[match.pk, "weather"]), {"weather": "6 6"})
-    assert DiceRoll.objects.get(match=match, purpose="weather").values == [6, 6]
-    # the away coach may not set the home team's ticket price
-    assert (
-        client.post(reverse("match_prematch_step", args=[match.pk, "tickets"]), {"ticket": "cheap"}).status_code == 403
-    )
-    assert client.get(reverse("referee_sheet", args=[match.pk])).status_code == 200
-
-
-@pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
-def test_permission_matrix_squads(client, league_match, other_coach, board_member, role):
-    match = league_match
-    user = {
-        "anonymous": None,
-        "other_coach": other_coach,
-        "home_coach": match.home.coach,
-        "away_coach": match.away.coach,
-        "board": board_member,
-    }[role]
-    if user:
-        client.force_login(user)
-    response = client.post(
-        reverse("match_prematch_step", args=[match.pk, "squad"]),
-        {"team": match.home_id, "players": [p.pk for p in match.home.players.all()]},
-    )
-    picked = SquadEntry.objects.filter(match=match).exists()
-    assert picked == (role in {"home_coach", "board"})
-    assert response.status_code == (302 if role in {"home_coach", "board"} else 403)
-
-
 def advance_to(match, step):
     """Run the sequence up to (not including) a step, as the coaches would."""
     if step > PreMatch.Step.SQUADS:
@@ -255,57 +100,213 @@ STEP_WRITES = [
 ]
 
 
-@pytest.mark.parametrize(("step", "needs", "data", "who"), STEP_WRITES)
-@pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
-def test_permission_matrix_steps(client, league_match, other_coach, board_member, role, step, needs, data, who):
-    from matches.models import PreMatch
+class TestALeagueMatch:
+    """factories.league_match(), built once for the class (set_up_test_data in tests/conftest.py)."""
 
-    match = league_match
-    advance_to(match, needs)
-    before = PreMatch.objects.get(match=match).done
-    user = {
-        "anonymous": None,
-        "other_coach": other_coach,
-        "home_coach": match.home.coach,
-        "away_coach": match.away.coach,
-        "board": board_member,
-    }[role]
-    if user:
-        client.force_login(user)
-    response = client.post(reverse("match_prematch_step", args=[match.pk, step]), data)
-    allowed = role in {"home_coach", "board"} or (role == "away_coach" and who == "both")
-    after = PreMatch.objects.get(match=match).done
-    assert (after > before) == allowed
-    assert response.status_code == (302 if allowed else 403)
+    @classmethod
+    def setUpTestData(cls):
+        cls.league_match = factories.league_match()
 
+    def test_a_whole_sequence_with_entered_dice(self):
+        match = self.league_match
+        set_ff(match.home, 8)
+        set_ff(match.away, 6)
+        squads(match)
+        prematch = pm.roll_weather(match, entered=[3, 4], by=match.home.coach)
+        assert prematch.weather == "nice" and "Fint vær" in prematch.explanations["weather"][0]
+        pm.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
+        # EXAMPLES.md: home 8 D6 +1 each = 36,000; away 6 D6 -1 each = 13,000; FFM +5 (R12, R13, R15)
+        prematch = pm.roll_gate(
+            match, home_dice=[3, 5, 1, 6, 2, 4, 6, 1], away_dice=[2, 2, 3, 1, 6, 5], by=match.home.coach
+        )
+        assert (prematch.home_gate, prematch.away_gate, prematch.fan_factor_modifier) == (36_000, 13_000, 5)
+        assert prematch.vandalism_target is None  # 49,000 in 60,000 seats
+        assert "Fan Factor-modifier: row 40, column 15: +5" in prematch.explanations["ffm"]
+        assert prematch.done == PreMatch.Step.NIGGLING  # nobody in either squad has a niggling injury
+        prematch = pm.roll_handicap(match, by=match.home.coach)
+        # home 11 × 50,000 + FF 8 × 10,000 + apothecary 50,000 = 680,000 → 68; away 550,000 + 60,000 → 61;
+        # difference 7: column ≤149, row 0-10 → no rolls (R1, R22)
+        assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (68, 61, 0)
+        assert prematch.done == PreMatch.Step.MASTER_CHEF  # no Master Chef in this match
+        assert DiceRoll.objects.filter(match=match, entered=True).count() == 3
 
-def test_inspiration_gives_an_extra_mvp_that_does_not_count_r23(league_match):
-    from matches import postmatch as post
-    from matches.report import LineInput, ReportInput, confirm_report, file_report
+    def test_the_squad_is_at_most_16_available_players_r3(self):
+        from teams.services import hire_player
+        from tests.factories import position
 
-    match = league_match
-    squads(match, home=11, away=7)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, entered=[15], by=None)  # the lower (away) team draws Inspiration
-    inspired = match.away.players.order_by("number").first()
-    with pytest.raises(pm.PreMatchError, match="did not draw"):
-        pm.inspire(match, match.home, match.home.players.first().pk, by=None)
-    pm.inspire(match, match.away, inspired.pk, by=match.away.coach)
-    assert Player.objects.get(pk=inspired.pk).mvps == 1  # given before the match: 5 SPP
-    scorer = match.away.players.order_by("number")[1]
-    file_report(
-        match, ReportInput(home_score=0, away_score=1, lines=[LineInput(scorer.pk, touchdowns=1)]), by=match.home.coach
-    )
-    confirm_report(match, by=match.away.coach)
-    post.winnings(match, match.away, roll=[3], by=None)
-    post.injuries(match, match.away, by=None)
-    post.stadium(match, match.away, by=None)
-    # the random MVP goes to the other player who earned SPP, never the inspired one
-    postmatch = post.mvp(match, match.away, roll=[1], by=None)
-    assert postmatch.mvp_id == scorer.pk
-    team = Team.objects.get(pk=match.away_id)
-    assert team.mvps_received == 1  # Inspiration does not count towards the five (R27)
-    # the inspired player's 5 SPP cross 6? No: 5. The scorer's 3 + 5 = 8 crosses 6: one roll
-    assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(scorer.pk, 1)]
+        match = self.league_match
+        # 400,000 left: a Lineman, three Catchers and two Throwers (50,000 + 210,000 + 140,000)
+        for name, count in (("Linemen", 1), ("Catchers", 3), ("Throwers", 2)):
+            for _ in range(count):
+                hire_player(match.home, position("Human", name), name="", number=None, by=match.home.coach)
+        ids = [p.pk for p in match.home.players.all()]
+        assert len(ids) == 17
+        with pytest.raises(pm.PreMatchError, match="At most 16"):
+            pm.pick_squad(match, match.home, ids, by=match.home.coach)
+        injured = match.home.players.first()
+        Player.objects.filter(pk=injured.pk).update(miss_matches=1)
+        with pytest.raises(pm.PreMatchError, match="misses this match"):
+            pm.pick_squad(match, match.home, ids[:12], by=match.home.coach)
+        assert not SquadEntry.objects.exists()
+
+    def test_steps_run_in_order_and_once(self):
+        match = self.league_match
+        with pytest.raises(pm.PreMatchError, match="Finish the steps"):
+            pm.roll_weather(match, entered=[1, 1], by=None)
+        squads(match)
+        pm.roll_weather(match, entered=[1, 1], by=None)
+        with pytest.raises(pm.PreMatchError, match="already done"):
+            pm.roll_weather(match, entered=[6, 6], by=None)
+        assert DiceRoll.objects.get(match=match, purpose="weather").values == [1, 1]
+
+    def test_vandalism_when_the_gates_exceed_capacity_r18(self):
+        match = self.league_match
+        set_ff(match.home, 12)
+        set_ff(match.away, 10)
+        squads(match)
+        pm.roll_weather(match, entered=[3, 4], by=None)
+        pm.set_tickets(match, ticket="cheap", neutral=False, by=None)
+        # cheap: home +2 per die, away 0: 12 × (5 + 2) = 84,000; 10 × 5 = 50,000 → 134,000 in 60,000 seats
+        prematch = pm.roll_gate(match, home_dice=[5] * 12, away_dice=[5] * 10, by=None)
+        assert (prematch.home_gate, prematch.away_gate) == (84_000, 50_000)
+        assert prematch.vandalism_target == 7 and prematch.vandalised  # 74,000 over: automatic
+        assert prematch.seats_lost == 37_000
+
+    def test_a_vandalism_roll_against_the_target_r18(self):
+        match = self.league_match
+        set_ff(match.home, 9)
+        set_ff(match.away, 9)
+        squads(match)
+        pm.roll_weather(match, entered=[3, 4], by=None)
+        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        # home 9 × (6 + 1) = 63,000; away 9 × (5 - 1) = 36,000 → 99,000: 39,000 over → 4+ (R18)
+        prematch = pm.roll_gate(match, home_dice=[6] * 9, away_dice=[5] * 9, vandalism_die=[3], by=None)
+        assert prematch.vandalism_target == 4 and prematch.vandalised and prematch.seats_lost == 19_500
+
+    def test_niggling_checks_and_the_apothecary_r36(self):
+        match = self.league_match
+        a, b = match.home.players.order_by("number")[:2]
+        Player.objects.filter(pk__in=[a.pk, b.pk]).update(niggling=1)
+        squads(match)
+        pm.roll_weather(match, entered=[3, 4], by=None)
+        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        prematch = pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+        assert prematch.done == PreMatch.Step.FAN_FACTOR_MODIFIER  # the home team has checks to make
+        prematch = pm.check_niggling(match, match.home, apothecary_for=[a.pk], entered={b.pk: [1]}, by=None)
+        assert SquadEntry.objects.get(player=b).status == "missed_niggling"
+        assert SquadEntry.objects.get(player=a).status == "playing"
+        assert prematch.home_niggling_ap == 1 and prematch.home_niggling_checked  # the step's state, in fields
+        assert prematch.done == PreMatch.Step.NIGGLING
+
+    def test_handicap_for_the_lower_team_with_a_duplicate_rerolled_r22_r23(self):
+        match = self.league_match
+        squads(match, home=11, away=7)  # the away squad is worth 200,000 less: TR 20 lower
+        pm.roll_weather(match, entered=[3, 4], by=None)
+        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+        # home: 11 × 50,000 + 50,000 apothecary = 600,000 → 60; away: 7 × 50,000 = 350,000 → 35; difference 25
+        # → column ≤149, row 11-25: 1 roll (R22)
+        prematch = pm.roll_handicap(match, entered=[15], by=None)
+        assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (60, 35, 1)
+        draw = HandicapDraw.objects.get(match=match)
+        assert (draw.team_id, draw.key) == (match.away_id, "inspiration")
+
+    def test_steps_through_htmx_and_plain_forms(self, client):
+        match = self.league_match
+        client.force_login(match.home.coach)
+        url = reverse("match_prematch_step", args=[match.pk, "squad"])
+        ids = [p.pk for p in match.home.players.all()]
+        response = client.post(url, {"team": match.home_id, "players": ids}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200 and "<html" not in response.content.decode()
+        client.force_login(match.away.coach)
+        client.post(url, {"team": match.away_id, "players": [p.pk for p in match.away.players.all()]})
+        response = client.post(reverse("match_prematch_step", args=[match.pk, "weather"]), {"weather": "7 1"})
+        # issue 10: a plain post is answered with the same page, the message beside the field, the dice kept
+        assert response.status_code == 422
+        page = response.content.decode()
+        assert "A D6 shows 1–6, not 7" in page and 'value="7 1"' in page
+        assert not DiceRoll.objects.filter(match=match, purpose="weather").exists()
+        client.post(reverse("match_prematch_step", args=[match.pk, "weather"]), {"weather": "6 6"})
+        assert DiceRoll.objects.get(match=match, purpose="weather").values == [6, 6]
+        # the away coach may not set the home team's ticket price
+        assert (
+            client.post(reverse("match_prematch_step", args=[match.pk, "tickets"]), {"ticket": "cheap"}).status_code
+            == 403
+        )
+        assert client.get(reverse("referee_sheet", args=[match.pk])).status_code == 200
+
+    @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
+    def test_permission_matrix_squads(self, client, other_coach, board_member, role):
+        match = self.league_match
+        user = {
+            "anonymous": None,
+            "other_coach": other_coach,
+            "home_coach": match.home.coach,
+            "away_coach": match.away.coach,
+            "board": board_member,
+        }[role]
+        if user:
+            client.force_login(user)
+        response = client.post(
+            reverse("match_prematch_step", args=[match.pk, "squad"]),
+            {"team": match.home_id, "players": [p.pk for p in match.home.players.all()]},
+        )
+        picked = SquadEntry.objects.filter(match=match).exists()
+        assert picked == (role in {"home_coach", "board"})
+        assert response.status_code == (302 if role in {"home_coach", "board"} else 403)
+
+    @pytest.mark.parametrize(("step", "needs", "data", "who"), STEP_WRITES)
+    @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
+    def test_permission_matrix_steps(self, client, other_coach, board_member, role, step, needs, data, who):
+        from matches.models import PreMatch
+
+        match = self.league_match
+        advance_to(match, needs)
+        before = PreMatch.objects.get(match=match).done
+        user = {
+            "anonymous": None,
+            "other_coach": other_coach,
+            "home_coach": match.home.coach,
+            "away_coach": match.away.coach,
+            "board": board_member,
+        }[role]
+        if user:
+            client.force_login(user)
+        response = client.post(reverse("match_prematch_step", args=[match.pk, step]), data)
+        allowed = role in {"home_coach", "board"} or (role == "away_coach" and who == "both")
+        after = PreMatch.objects.get(match=match).done
+        assert (after > before) == allowed
+        assert response.status_code == (302 if allowed else 403)
+
+    def test_inspiration_gives_an_extra_mvp_that_does_not_count_r23(self):
+        from matches import postmatch as post
+        from matches.report import LineInput, ReportInput, confirm_report, file_report
+
+        match = self.league_match
+        squads(match, home=11, away=7)
+        pm.roll_weather(match, entered=[3, 4], by=None)
+        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+        pm.roll_handicap(match, entered=[15], by=None)  # the lower (away) team draws Inspiration
+        inspired = match.away.players.order_by("number").first()
+        with pytest.raises(pm.PreMatchError, match="did not draw"):
+            pm.inspire(match, match.home, match.home.players.first().pk, by=None)
+        pm.inspire(match, match.away, inspired.pk, by=match.away.coach)
+        assert Player.objects.get(pk=inspired.pk).mvps == 1  # given before the match: 5 SPP
+        scorer = match.away.players.order_by("number")[1]
+        file_report(
+            match,
+            ReportInput(home_score=0, away_score=1, lines=[LineInput(scorer.pk, touchdowns=1)]),
+            by=match.home.coach,
+        )
+        confirm_report(match, by=match.away.coach)
+        post.winnings(match, match.away, roll=[3], by=None)
+        post.injuries(match, match.away, by=None)
+        post.stadium(match, match.away, by=None)
+        # the random MVP goes to the other player who earned SPP, never the inspired one
+        postmatch = post.mvp(match, match.away, roll=[1], by=None)
+        assert postmatch.mvp_id == scorer.pk
+        team = Team.objects.get(pk=match.away_id)
+        assert team.mvps_received == 1  # Inspiration does not count towards the five (R27)
+        # the inspired player's 5 SPP cross 6? No: 5. The scorer's 3 + 5 = 8 crosses 6: one roll
+        assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(scorer.pk, 1)]

@@ -15,9 +15,9 @@ from matches.models import ApothecaryUse, DiceRoll, Match, PostMatch, PreMatch, 
 from matches.report import ApothecaryInput, LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_apothecary, create_team
-from tests.matches.test_postmatch import _played_chaos, played  # noqa: F401 - the fixture
+from tests import factories
+from tests.matches.test_postmatch import _played_chaos, build_played
 from tests.matches.test_prematch import advance_to
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -43,44 +43,78 @@ def field_error(html, name):
 # --- pre-match -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("typed", "message"),
-    [
-        ("7 1", "A D6 shows 1–6, not 7"),
-        ("0 3", "A D6 shows 1–6, not 0"),
-        ("x", "Write the dice as numbers"),
-        ("3", "2 dice of D6 are needed, not 1"),
-        ("3 4 5", "2 dice of D6 are needed, not 3"),
-        ("3\x004", "Write the dice as numbers"),
-        ("9" * 5000, "Write the dice as numbers"),
-    ],
-)
-@pytest.mark.parametrize("htmx", [True, False])
-def test_an_impossible_weather_die_is_refused_beside_the_field(client, league_match, typed, message, htmx):
-    match = league_match
-    advance_to(match, PreMatch.Step.WEATHER)
-    client.force_login(match.home.coach)
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    response = client.post(prematch_url(match, "weather"), {"weather": typed}, **headers)
-    html = response.content.decode()
-    assert response.status_code == 422
-    assert ("<html" in html) is not htmx  # htmx gets the fragment, a plain post the whole page
-    tag, errors = field_error(html, "weather")
-    assert message in errors
-    if "\x00" not in typed and len(typed) < 100:
-        assert f'value="{typed}"' in tag  # what was typed is kept
-    assert not DiceRoll.objects.filter(match=match, purpose="weather").exists()
-    assert PreMatch.objects.get(match=match).done == PreMatch.Step.SQUADS
+class TestWithALeagueMatch:
+    """A scheduled league match, built once for the class (tests/conftest.py, set_up_test_data)."""
 
+    @classmethod
+    def setUpTestData(cls):
+        cls.league_match = factories.league_match()
 
-def test_a_valid_weather_die_moves_on(client, league_match):
-    match = league_match
-    advance_to(match, PreMatch.Step.WEATHER)
-    client.force_login(match.home.coach)
-    response = client.post(prematch_url(match, "weather"), {"weather": "6 6"}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200
-    assert "Snøstorm" in response.content.decode() or "Blizzard" in response.content.decode()  # 12
-    assert DiceRoll.objects.get(match=match, purpose="weather").values == [6, 6]
+    @pytest.mark.parametrize(
+        ("typed", "message"),
+        [
+            ("7 1", "A D6 shows 1–6, not 7"),
+            ("0 3", "A D6 shows 1–6, not 0"),
+            ("x", "Write the dice as numbers"),
+            ("3", "2 dice of D6 are needed, not 1"),
+            ("3 4 5", "2 dice of D6 are needed, not 3"),
+            ("3\x004", "Write the dice as numbers"),
+            ("9" * 5000, "Write the dice as numbers"),
+        ],
+    )
+    @pytest.mark.parametrize("htmx", [True, False])
+    def test_an_impossible_weather_die_is_refused_beside_the_field(self, client, typed, message, htmx):
+        match = self.league_match
+        advance_to(match, PreMatch.Step.WEATHER)
+        client.force_login(match.home.coach)
+        headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        response = client.post(prematch_url(match, "weather"), {"weather": typed}, **headers)
+        html = response.content.decode()
+        assert response.status_code == 422
+        assert ("<html" in html) is not htmx  # htmx gets the fragment, a plain post the whole page
+        tag, errors = field_error(html, "weather")
+        assert message in errors
+        if "\x00" not in typed and len(typed) < 100:
+            assert f'value="{typed}"' in tag  # what was typed is kept
+        assert not DiceRoll.objects.filter(match=match, purpose="weather").exists()
+        assert PreMatch.objects.get(match=match).done == PreMatch.Step.SQUADS
+
+    def test_a_valid_weather_die_moves_on(self, client):
+        match = self.league_match
+        advance_to(match, PreMatch.Step.WEATHER)
+        client.force_login(match.home.coach)
+        response = client.post(prematch_url(match, "weather"), {"weather": "6 6"}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        assert "Snøstorm" in response.content.decode() or "Blizzard" in response.content.decode()  # 12
+        assert DiceRoll.objects.get(match=match, purpose="weather").values == [6, 6]
+
+    def test_a_d66_of_17_is_refused_for_the_handicap(self, client):
+        match = self.league_match
+        advance_to(match, PreMatch.Step.HANDICAP)
+        client.force_login(match.home.coach)
+        response = client.post(prematch_url(match, "handicap"), {"handicap": "15 17"}, HTTP_HX_REQUEST="true")
+        tag, errors = field_error(response.content.decode(), "handicap")
+        assert "A D66 is two dice of 1–6 (11–66), not 7" in errors and 'value="15 17"' in tag
+        assert not DiceRoll.objects.filter(match=match, step="handicap").exists()
+
+    def test_a_refusal_of_the_service_is_shown(self, client):
+        match = self.league_match
+        advance_to(match, PreMatch.Step.WEATHER)
+        client.force_login(match.home.coach)
+        client.post(prematch_url(match, "weather"), {"weather": "3 4"})
+        response = client.post(prematch_url(match, "weather"), {"weather": "5 5"}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 422 and "This step is already done." in response.content.decode()
+        assert DiceRoll.objects.get(match=match, purpose="weather").values == [3, 4]
+
+    def test_a_squad_of_players_not_on_the_roster_is_refused_beside_it(self, client):
+        match = self.league_match
+        client.force_login(match.home.coach)
+        response = client.post(
+            prematch_url(match, "squad"), {"team": match.home_id, "players": [match.away.players.first().pk, "x"]}
+        )
+        assert response.status_code == 422
+        assert 'class="errorlist"' in response.content.decode()
+        assert not SquadEntry.objects.filter(match=match).exists()
 
 
 def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
@@ -101,64 +135,7 @@ def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
     assert PreMatch.objects.get(match=match).done == PreMatch.Step.TICKETS
 
 
-def test_a_d66_of_17_is_refused_for_the_handicap(client, league_match):
-    match = league_match
-    advance_to(match, PreMatch.Step.HANDICAP)
-    client.force_login(match.home.coach)
-    response = client.post(prematch_url(match, "handicap"), {"handicap": "15 17"}, HTTP_HX_REQUEST="true")
-    tag, errors = field_error(response.content.decode(), "handicap")
-    assert "A D66 is two dice of 1–6 (11–66), not 7" in errors and 'value="15 17"' in tag
-    assert not DiceRoll.objects.filter(match=match, step="handicap").exists()
-
-
-def test_a_refusal_of_the_service_is_shown(client, league_match):
-    match = league_match
-    advance_to(match, PreMatch.Step.WEATHER)
-    client.force_login(match.home.coach)
-    client.post(prematch_url(match, "weather"), {"weather": "3 4"})
-    response = client.post(prematch_url(match, "weather"), {"weather": "5 5"}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 422 and "This step is already done." in response.content.decode()
-    assert DiceRoll.objects.get(match=match, purpose="weather").values == [3, 4]
-
-
-def test_a_squad_of_players_not_on_the_roster_is_refused_beside_it(client, league_match):
-    match = league_match
-    client.force_login(match.home.coach)
-    response = client.post(
-        prematch_url(match, "squad"), {"team": match.home_id, "players": [match.away.players.first().pk, "x"]}
-    )
-    assert response.status_code == 422
-    assert 'class="errorlist"' in response.content.decode()
-    assert not SquadEntry.objects.filter(match=match).exists()
-
-
 # --- post-match ----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("htmx", [True, False])
-def test_an_impossible_winnings_die_is_refused_then_a_good_one_pays(client, played, htmx):  # noqa: F811
-    match, home, *_ = played
-    client.force_login(home.coach)
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    response = client.post(postmatch_url(match, home, "winnings"), {"roll": "7", "kiosk": "x"}, **headers)
-    html = response.content.decode()
-    assert response.status_code == 422
-    tag, errors = field_error(html, "roll")
-    assert "A D6 shows 1–6, not 7" in errors and 'value="7"' in tag
-    tag, errors = field_error(html, "kiosk")
-    assert "Write the dice as numbers" in errors and 'value="x"' in tag
-    assert PostMatch.objects.get(match=match, team=home).done == 0
-    assert not DiceRoll.objects.filter(match=match, step="winnings").exists()
-    response = client.post(postmatch_url(match, home, "winnings"), {"roll": "4", "kiosk": "3"}, **headers)
-    assert response.status_code == (200 if htmx else 302)
-    assert PostMatch.objects.get(match=match, team=home).winnings == 70_000  # 4 + win + home + 1 (R20)
-
-
-def test_the_away_team_has_no_kiosk_field(client, played):  # noqa: F811
-    match, _home, away, *_ = played
-    client.force_login(away.coach)
-    html = client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode()
-    assert 'name="roll"' in html and 'name="kiosk"' not in html
 
 
 def walk_to_mvp(match, team):
@@ -167,32 +144,62 @@ def walk_to_mvp(match, team):
     post.stadium(match, team, by=None)
 
 
-def test_the_mvp_step_lists_its_candidates_and_asks_for_their_die(client, played):  # noqa: F811
-    match, home, _away, h, _a = played
-    walk_to_mvp(match, home)
-    client.force_login(home.coach)
-    html = client.get(reverse("match_postmatch", args=[match.pk, home.pk])).content.decode()
-    # the two who earned SPP (R27): #1 (2 TD) and #2 (a casualty), faces 1 and 2 of a D2
-    section = html[html.index('id="step-mvp"') :]
-    assert re.search(rf"<li>#{h[0].number} [^<]*</li><li>#{h[1].number} ", section)
-    assert "D2: the face is the candidate&#x27;s number (R27)" in section
-    response = client.post(postmatch_url(match, home, "mvp"), {"roll": "3"}, HTTP_HX_REQUEST="true")
-    _tag, errors = field_error(response.content.decode(), "roll")
-    assert "A D2 shows 1–2, not 3" in errors
-    client.post(postmatch_url(match, home, "mvp"), {"roll": "2"})
-    assert PostMatch.objects.get(match=match, team=home).mvp_id == h[1].pk
+class TestAfterTheTrollsBeatTheSaints:
+    """The match build_played() plays, built once for the class (tests/conftest.py, set_up_test_data)."""
 
+    @classmethod
+    def setUpTestData(cls):
+        cls.played = build_played()
 
-def test_no_mvp_die_for_a_team_that_gets_no_mvp_r27(client, played):  # noqa: F811
-    match, home, *_ = played
-    Team.objects.filter(pk=home.pk).update(mvps_received=5)
-    walk_to_mvp(match, home)
-    client.force_login(home.coach)
-    html = client.get(reverse("match_postmatch", args=[match.pk, home.pk])).content.decode()
-    section = html[html.index('id="step-mvp"') : html.index('id="step-development"')]
-    assert 'name="roll"' not in section and "No MVP for this team" in section
-    client.post(postmatch_url(match, home, "mvp"), {})
-    assert PostMatch.objects.get(match=match, team=home).done == PostMatch.Step.MVP
+    @pytest.mark.parametrize("htmx", [True, False])
+    def test_an_impossible_winnings_die_is_refused_then_a_good_one_pays(self, client, htmx):
+        match, home, *_ = self.played
+        client.force_login(home.coach)
+        headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        response = client.post(postmatch_url(match, home, "winnings"), {"roll": "7", "kiosk": "x"}, **headers)
+        html = response.content.decode()
+        assert response.status_code == 422
+        tag, errors = field_error(html, "roll")
+        assert "A D6 shows 1–6, not 7" in errors and 'value="7"' in tag
+        tag, errors = field_error(html, "kiosk")
+        assert "Write the dice as numbers" in errors and 'value="x"' in tag
+        assert PostMatch.objects.get(match=match, team=home).done == 0
+        assert not DiceRoll.objects.filter(match=match, step="winnings").exists()
+        response = client.post(postmatch_url(match, home, "winnings"), {"roll": "4", "kiosk": "3"}, **headers)
+        assert response.status_code == (200 if htmx else 302)
+        assert PostMatch.objects.get(match=match, team=home).winnings == 70_000  # 4 + win + home + 1 (R20)
+
+    def test_the_away_team_has_no_kiosk_field(self, client):
+        match, _home, away, *_ = self.played
+        client.force_login(away.coach)
+        html = client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode()
+        assert 'name="roll"' in html and 'name="kiosk"' not in html
+
+    def test_the_mvp_step_lists_its_candidates_and_asks_for_their_die(self, client):
+        match, home, _away, h, _a = self.played
+        walk_to_mvp(match, home)
+        client.force_login(home.coach)
+        html = client.get(reverse("match_postmatch", args=[match.pk, home.pk])).content.decode()
+        # the two who earned SPP (R27): #1 (2 TD) and #2 (a casualty), faces 1 and 2 of a D2
+        section = html[html.index('id="step-mvp"') :]
+        assert re.search(rf"<li>#{h[0].number} [^<]*</li><li>#{h[1].number} ", section)
+        assert "D2: the face is the candidate&#x27;s number (R27)" in section
+        response = client.post(postmatch_url(match, home, "mvp"), {"roll": "3"}, HTTP_HX_REQUEST="true")
+        _tag, errors = field_error(response.content.decode(), "roll")
+        assert "A D2 shows 1–2, not 3" in errors
+        client.post(postmatch_url(match, home, "mvp"), {"roll": "2"})
+        assert PostMatch.objects.get(match=match, team=home).mvp_id == h[1].pk
+
+    def test_no_mvp_die_for_a_team_that_gets_no_mvp_r27(self, client):
+        match, home, *_ = self.played
+        Team.objects.filter(pk=home.pk).update(mvps_received=5)
+        walk_to_mvp(match, home)
+        client.force_login(home.coach)
+        html = client.get(reverse("match_postmatch", args=[match.pk, home.pk])).content.decode()
+        section = html[html.index('id="step-mvp"') : html.index('id="step-development"')]
+        assert 'name="roll"' not in section and "No MVP for this team" in section
+        client.post(postmatch_url(match, home, "mvp"), {})
+        assert PostMatch.objects.get(match=match, team=home).done == PostMatch.Step.MVP
 
 
 def test_the_mutation_d4_and_its_re_roll_are_typed_r29(client, make_user):
@@ -221,20 +228,19 @@ def test_the_mutation_d4_and_its_re_roll_are_typed_r29(client, make_user):
 # --- the Bandage Crew and R25 --------------------------------------------------------------------------
 
 
-@shared_fixture
-def casualties(make_user):
+def casualties():
     """Torshov Trolls (Orc) beat Sagene Saints (Human, with an apothecary) 2-1: the Saints' #2 and #3
     killed, #4 seriously injured, #5 killed and revived by the apothecary (1 AP, a 2 on the 2+), #6
     killed and the apothecary's revival failing (a 1)."""
     orc, human = Race.objects.get(name="Orc"), Race.objects.get(name="Human")
     home = create_team(
-        coach=make_user("kari"),
+        coach=factories.user("kari"),
         name="Torshov Trolls",
         race=orc,
         hires={Position.objects.get(race=orc, name="Lineorcs").pk: 11},
     )
     away = create_team(
-        coach=make_user("ola"),
+        coach=factories.user("ola"),
         name="Sagene Saints",
         race=human,
         hires={Position.objects.get(race=human, name="Linemen").pk: 11},
@@ -273,80 +279,111 @@ def casualties(make_user):
     return match, home, away, h, a
 
 
-def test_two_dead_players_cannot_both_be_attempt_1(client, casualties):
-    match, _home, away, _h, a = casualties
-    client.force_login(away.coach)
-    client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "11"})
-    data = {f"attempt_{a[1].pk}": "1", f"attempt_{a[2].pk}": "1"}
-    response = client.post(postmatch_url(match, away, "injuries"), data, HTTP_HX_REQUEST="true")
-    html = response.content.decode()
-    for p in (a[1], a[2]):
-        tag, errors = field_error(html, f"attempt_{p.pk}")
-        assert "Attempt 1 is given to" in errors and 'value="1"' in tag
-    assert PostMatch.objects.get(match=match, team=away).done == PostMatch.Step.WINNINGS
-    response = client.post(postmatch_url(match, away, "injuries"), {f"attempt_{a[1].pk}": "2"}, HTTP_HX_REQUEST="true")
-    assert "without a gap" in response.content.decode()
+class TestWithCasualties:
+    """The match casualties() plays, built once for the class (tests/conftest.py, set_up_test_data)."""
 
+    @classmethod
+    def setUpTestData(cls):
+        cls.casualties = casualties()
 
-def test_the_bandage_crew_is_offered_whom_r25_allows(client, casualties):
-    match, _home, away, _h, a = casualties
-    client.force_login(away.coach)
-    page = reverse("match_postmatch", args=[match.pk, away.pk])
-    # first the serious injury table: a D66 of 66 kills #4 (Avkuttet sentralnerve)
-    html = client.get(page).content.decode()
-    assert f'name="serious_injury_{a[3].pk}"' in html and "attempt_" not in html
-    client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "66"})
-    offered = {int(pk) for pk in re.findall(r'name="attempt_(\d+)"', client.get(page).content.decode())}
-    # #2, #3 killed; #4 killed on the table and untreated; never #5 (revived) nor #6 (tried) (R25)
-    assert offered == {a[1].pk, a[2].pk, a[3].pk}
-    assert offered == {p.pk for p in post.healer_candidates(match, away)}
-    # the service agrees: a player not offered is refused
-    with pytest.raises(post.PostMatchError, match="not treated by the apothecary"):
-        post.injuries(match, away, healer_targets=[a[5].pk], by=None)
-    # #4 first (1+ always), #2 second: a 1 fails the 2+ (R25); #5's revival: 21 Knust albue, 1D4 + 3
-    data = {
-        f"attempt_{a[3].pk}": "1",
-        f"attempt_{a[1].pk}": "2",
-        "healer_1": "1",
-        "healer_2": "1",
-        f"revival_{a[3].pk}": "12",
-        f"revival_{a[4].pk}": "21",
-        f"revival_miss_{a[4].pk}": "5",
-    }
-    response = client.post(postmatch_url(match, away, "injuries"), data, HTTP_HX_REQUEST="true")
-    _tag, errors = field_error(response.content.decode(), f"revival_miss_{a[4].pk}")
-    assert "A D4 shows 1–4, not 5" in errors
-    data[f"revival_miss_{a[4].pk}"] = "2"
-    client.post(postmatch_url(match, away, "injuries"), data)
-    players = {p.pk: p for p in Player.objects.filter(team=away)}
-    assert (players[a[3].pk].status, players[a[3].pk].miss_matches) == ("active", 3)  # Blodtap: out 3
-    assert players[a[1].pk].status == "dead"  # the 2+ failed
-    assert players[a[2].pk].status == "dead"  # no attempt
-    assert (players[a[4].pk].status, players[a[4].pk].miss_matches) == ("active", 5)  # 3 + D4 2
-    assert players[a[5].pk].status == "dead"  # the apothecary failed: no one else may treat him
-    assert ApothecaryUse.objects.filter(match=match).count() == 2
-    typed = DiceRoll.objects.get(match=match, purpose=f"revival_miss:{a[4].pk}")
-    assert (typed.sides, typed.values, typed.entered) == (4, [2], True)
+    def test_two_dead_players_cannot_both_be_attempt_1(self, client):
+        match, _home, away, _h, a = self.casualties
+        client.force_login(away.coach)
+        client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "11"})
+        data = {f"attempt_{a[1].pk}": "1", f"attempt_{a[2].pk}": "1"}
+        response = client.post(postmatch_url(match, away, "injuries"), data, HTTP_HX_REQUEST="true")
+        html = response.content.decode()
+        for p in (a[1], a[2]):
+            tag, errors = field_error(html, f"attempt_{p.pk}")
+            assert "Attempt 1 is given to" in errors and 'value="1"' in tag
+        assert PostMatch.objects.get(match=match, team=away).done == PostMatch.Step.WINNINGS
+        response = client.post(
+            postmatch_url(match, away, "injuries"), {f"attempt_{a[1].pk}": "2"}, HTTP_HX_REQUEST="true"
+        )
+        assert "without a gap" in response.content.decode()
 
+    def test_the_bandage_crew_is_offered_whom_r25_allows(self, client):
+        match, _home, away, _h, a = self.casualties
+        client.force_login(away.coach)
+        page = reverse("match_postmatch", args=[match.pk, away.pk])
+        # first the serious injury table: a D66 of 66 kills #4 (Avkuttet sentralnerve)
+        html = client.get(page).content.decode()
+        assert f'name="serious_injury_{a[3].pk}"' in html and "attempt_" not in html
+        client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "66"})
+        offered = {int(pk) for pk in re.findall(r'name="attempt_(\d+)"', client.get(page).content.decode())}
+        # #2, #3 killed; #4 killed on the table and untreated; never #5 (revived) nor #6 (tried) (R25)
+        assert offered == {a[1].pk, a[2].pk, a[3].pk}
+        assert offered == {p.pk for p in post.healer_candidates(match, away)}
+        # the service agrees: a player not offered is refused
+        with pytest.raises(post.PostMatchError, match="not treated by the apothecary"):
+            post.injuries(match, away, healer_targets=[a[5].pk], by=None)
+        # #4 first (1+ always), #2 second: a 1 fails the 2+ (R25); #5's revival: 21 Knust albue, 1D4 + 3
+        data = {
+            f"attempt_{a[3].pk}": "1",
+            f"attempt_{a[1].pk}": "2",
+            "healer_1": "1",
+            "healer_2": "1",
+            f"revival_{a[3].pk}": "12",
+            f"revival_{a[4].pk}": "21",
+            f"revival_miss_{a[4].pk}": "5",
+        }
+        response = client.post(postmatch_url(match, away, "injuries"), data, HTTP_HX_REQUEST="true")
+        _tag, errors = field_error(response.content.decode(), f"revival_miss_{a[4].pk}")
+        assert "A D4 shows 1–4, not 5" in errors
+        data[f"revival_miss_{a[4].pk}"] = "2"
+        client.post(postmatch_url(match, away, "injuries"), data)
+        players = {p.pk: p for p in Player.objects.filter(team=away)}
+        assert (players[a[3].pk].status, players[a[3].pk].miss_matches) == ("active", 3)  # Blodtap: out 3
+        assert players[a[1].pk].status == "dead"  # the 2+ failed
+        assert players[a[2].pk].status == "dead"  # no attempt
+        assert (players[a[4].pk].status, players[a[4].pk].miss_matches) == ("active", 5)  # 3 + D4 2
+        assert players[a[5].pk].status == "dead"  # the apothecary failed: no one else may treat him
+        assert ApothecaryUse.objects.filter(match=match).count() == 2
+        typed = DiceRoll.objects.get(match=match, purpose=f"revival_miss:{a[4].pk}")
+        assert (typed.sides, typed.values, typed.entered) == (4, [2], True)
 
-def test_a_serious_injury_the_apothecary_tried_is_never_offered_r25(casualties):
-    match, _home, away, _h, a = casualties
-    ApothecaryUse.objects.create(
-        match=match, team=away, player=a[3], action="heal_serious_injury", ap=2, roll=1
-    )  # failed: then 66 on the table kills him with no Bandage Crew after the apothecary
-    post.roll_injury_dice(match, away, entered={f"serious_injury:{a[3].pk}": [6, 6]}, by=None)
-    assert a[3].pk not in {p.pk for p in post.healer_candidates(match, away)}
+    def test_a_serious_injury_the_apothecary_tried_is_never_offered_r25(self):
+        match, _home, away, _h, a = self.casualties
+        ApothecaryUse.objects.create(
+            match=match, team=away, player=a[3], action="heal_serious_injury", ap=2, roll=1
+        )  # failed: then 66 on the table kills him with no Bandage Crew after the apothecary
+        post.roll_injury_dice(match, away, entered={f"serious_injury:{a[3].pk}": [6, 6]}, by=None)
+        assert a[3].pk not in {p.pk for p in post.healer_candidates(match, away)}
 
+    def test_revival_dice_without_the_revival_d66_are_refused(self, client):
+        match, _home, away, _h, a = self.casualties
+        client.force_login(away.coach)
+        client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "11"})
+        response = client.post(
+            postmatch_url(match, away, "injuries"), {f"revival_miss_{a[4].pk}": "2"}, HTTP_HX_REQUEST="true"
+        )
+        _tag, errors = field_error(response.content.decode(), f"revival_miss_{a[4].pk}")
+        assert "Type the revival D66 too" in errors
 
-def test_revival_dice_without_the_revival_d66_are_refused(client, casualties):
-    match, _home, away, _h, a = casualties
-    client.force_login(away.coach)
-    client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "11"})
-    response = client.post(
-        postmatch_url(match, away, "injuries"), {f"revival_miss_{a[4].pk}": "2"}, HTTP_HX_REQUEST="true"
-    )
-    _tag, errors = field_error(response.content.decode(), f"revival_miss_{a[4].pk}")
-    assert "Type the revival D66 too" in errors
+    def test_the_bandage_crew_waits_for_the_serious_injury_table_r25(self, client):
+        match, _home, away, _h, _a = self.casualties
+        client.force_login(away.coach)
+        response = client.post(postmatch_url(match, away, "injuries"), {}, HTTP_HX_REQUEST="true")
+        assert "Roll Regeneration and the serious injury table first." in response.content.decode()
+        assert PostMatch.objects.get(match=match, team=away).done == PostMatch.Step.WINNINGS
+        assert not DiceRoll.objects.filter(match=match, step="injuries").exists()
+
+    @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
+    def test_permission_matrix_injury_dice(self, client, other_coach, board_member, role):
+        match, home, away, _h, a = self.casualties
+        user = {
+            "anonymous": None,
+            "other_coach": other_coach,
+            "home_coach": home.coach,
+            "away_coach": away.coach,
+            "board": board_member,
+        }[role]
+        if user:
+            client.force_login(user)
+        response = client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "66"})
+        rolled = DiceRoll.objects.filter(match=match, purpose=f"serious_injury:{a[3].pk}").exists()
+        assert rolled == (role in {"away_coach", "board"})
+        assert response.status_code == (302 if role in {"away_coach", "board"} else 403)
 
 
 @pytest.mark.parametrize("season", ["²", "x", "1e3", "\x00", "-1", "99999999999999999999"])
@@ -356,30 +393,3 @@ def test_a_season_in_the_query_string_that_is_not_a_number_is_ignored(client, se
 
 def test_a_season_that_does_not_exist_is_404(client):
     assert client.get(reverse("matches"), {"season": "12345"}).status_code == 404
-
-
-def test_the_bandage_crew_waits_for_the_serious_injury_table_r25(client, casualties):
-    match, _home, away, _h, _a = casualties
-    client.force_login(away.coach)
-    response = client.post(postmatch_url(match, away, "injuries"), {}, HTTP_HX_REQUEST="true")
-    assert "Roll Regeneration and the serious injury table first." in response.content.decode()
-    assert PostMatch.objects.get(match=match, team=away).done == PostMatch.Step.WINNINGS
-    assert not DiceRoll.objects.filter(match=match, step="injuries").exists()
-
-
-@pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
-def test_permission_matrix_injury_dice(client, casualties, other_coach, board_member, role):
-    match, home, away, _h, a = casualties
-    user = {
-        "anonymous": None,
-        "other_coach": other_coach,
-        "home_coach": home.coach,
-        "away_coach": away.coach,
-        "board": board_member,
-    }[role]
-    if user:
-        client.force_login(user)
-    response = client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "66"})
-    rolled = DiceRoll.objects.filter(match=match, purpose=f"serious_injury:{a[3].pk}").exists()
-    assert rolled == (role in {"away_coach", "board"})
-    assert response.status_code == (302 if role in {"away_coach", "board"} else 403)

@@ -12,7 +12,6 @@ from teams.ledger import treasury
 from teams.models import Team
 from tests.conftest import has_amount
 from tests.factories import human_team
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +25,7 @@ def client(client):
     return client
 
 
-@shared_fixture
+@pytest.fixture
 def team(coach):
     return human_team(coach)  # 350,000 in the treasury
 

@@ -9,12 +9,11 @@ from teams import corrections, services
 from teams.ledger import treasury
 from teams.models import Player, PlayerSkill, StatChange, Team, TreasuryEntry
 from tests.factories import human_team
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@shared_fixture
+@pytest.fixture
 def team(coach):
     return human_team(coach)  # 1,000,000 - 650,000 of players = 350,000 left
 

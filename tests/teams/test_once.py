@@ -10,8 +10,8 @@ from django.urls import reverse
 from league.lib.once import form_key, is_token, new_token
 from teams import services
 from teams.models import Player, Team, TreasuryEntry
+from tests import factories
 from tests.factories import human_team, position
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +24,6 @@ def rendered_token(html: str, action: str) -> str:
     token = re.search(r'name="token" value="([^"]+)"', html[start:]).group(1)
     assert is_token(token)
     return token
-
-
-@shared_fixture
-def team(coach):
-    return human_team(coach)  # treasury 350,000
 
 
 def snapshot(team):
@@ -55,85 +50,6 @@ PURCHASES = [
     ("facility-roof", {}),
     ("expansion", {"steps": "2"}),
 ]
-
-
-@pytest.mark.parametrize(("what", "extra"), PURCHASES)
-def test_one_rendered_purchase_form_sent_twice_buys_once(client, team, coach, what, extra):
-    client.force_login(coach)
-    action = reverse("team_buy", args=[team.pk, what])
-    token = rendered_token(client.get(reverse("team_manage", args=[team.pk])).content.decode(), action)
-    first = client.post(action, {"token": token, "confirmed": "1", **extra}, follow=True)
-    assert "already done" not in first.content.decode()
-    after_first = snapshot(team)
-    assert len(after_first[0]) == len(snapshot(Team.objects.get(pk=team.pk))[0])
-    second = client.post(action, {"token": token, "confirmed": "1", **extra}, follow=True)
-    assert ALREADY_DONE in second.content.decode()
-    assert snapshot(team) == after_first
-    assert TreasuryEntry.objects.filter(team=team, idempotency_key__contains=token).count() == 1
-    # A fresh page gives a fresh token: buying another one on purpose still works.
-    if what in {"reroll", "assistant_coach", "cheerleader", "expansion"}:
-        token = rendered_token(client.get(reverse("team_manage", args=[team.pk])).content.decode(), action)
-        client.post(action, {"token": token, "confirmed": "1", **extra})
-        assert len(snapshot(team)[0]) == len(after_first[0]) + 1
-
-
-def test_hire_form_sent_twice_hires_one_player(client, team, coach):
-    client.force_login(coach)
-    action = reverse("team_hire", args=[team.pk])
-    token = rendered_token(client.get(reverse("team_manage", args=[team.pk])).content.decode(), action)
-    data = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "", "token": token}
-    assert client.post(action, data).status_code == 302
-    before = snapshot(team)
-    response = client.post(action, data, follow=True)
-    assert ALREADY_DONE in response.content.decode() and "Hired Ny (Linemen), -50,000" in response.content.decode()
-    assert snapshot(team) == before and team.players.filter(name="Ny").count() == 1
-
-
-@pytest.mark.parametrize("what", ["reroll", "expansion", "facility-kiosk"])
-@pytest.mark.parametrize("token", [None, "", "x" * 500, "not a token\x00", "a" * 21])
-def test_a_missing_or_malformed_token_is_refused_and_nothing_is_bought(client, team, coach, what, token):
-    client.force_login(coach)
-    before = snapshot(team)
-    data = {"steps": "1"} if what == "expansion" else {}
-    if token is not None:
-        data["token"] = token
-    response = client.post(reverse("team_buy", args=[team.pk, what]), data, follow=True)
-    assert response.status_code in (200, 422)  # a button's refusal is flashed
-    assert "This form is out of date: reload the page and try again." in response.content.decode()
-    assert snapshot(team) == before
-
-
-def test_hire_without_a_token_is_refused_beside_the_form(client, team, coach):
-    client.force_login(coach)
-    before = snapshot(team)
-    data = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "30"}
-    response = client.post(reverse("team_hire", args=[team.pk]), data)
-    assert response.status_code == 422
-    html = response.content.decode()
-    assert "This form is out of date" in html and 'value="Ny"' in html  # what was typed is kept
-    assert snapshot(team) == before
-
-
-@pytest.mark.parametrize("how", ["retire", "fire"])
-def test_retire_or_fire_sent_twice_acts_once_r8(client, team, coach, how):
-    client.force_login(coach)
-    player = team.players.order_by("number").first()
-    url = reverse("player_leave", args=[player.pk, how])
-    client.post(url, {"confirmed": "1"})
-    before = snapshot(team)
-    response = client.post(url, {"confirmed": "1"}, follow=True)
-    assert ALREADY_DONE in response.content.decode()
-    assert snapshot(team) == before
-    # R8: one retirement brings one free assistant coach, however often the button is sent.
-    assert Team.objects.get(pk=team.pk).assistant_coaches == (1 if how == "retire" else 0)
-
-
-def test_retire_after_fire_is_refused_as_not_on_the_roster(team, coach):
-    player = team.players.first()
-    services.fire_player(player, by=coach)
-    with pytest.raises(services.TeamRuleError, match="is not on the roster"):
-        services.retire_player(player, by=coach)
-    assert Player.objects.get(pk=player.pk).status == Player.Status.FIRED
 
 
 def test_team_creation_sent_twice_founds_one_team_r5(client, coach):
@@ -193,16 +109,97 @@ def test_the_service_key_is_namespaced_and_fits_the_column():
     assert len(form_key(token, "team", 1, "reroll")) <= TreasuryEntry._meta.get_field("idempotency_key").max_length
 
 
-def test_already_done_in_norwegian(client, team, coach):
-    from django.utils import translation
+class TestATeam:
+    """A coach's Human team, built once for the class (tests/conftest.py, set_up_test_data)."""
 
-    client.cookies["django_language"] = "nb"
-    client.force_login(coach)
-    action = reverse("team_buy", args=[team.pk, "reroll"])
-    with translation.override("nb"):
-        token = rendered_token(client.get(reverse("team_manage", args=[team.pk])).content.decode(), action)
-        client.post(action, {"token": token})
-        html = client.post(action, {"token": token}, follow=True).content.decode()
-        assert "Dette er allerede gjort" in html and "ingenting mer ble betalt" in html
-        html = client.post(action, {}, follow=True).content.decode()
-        assert "Skjemaet er utdatert: last inn siden på nytt og prøv igjen." in html
+    @classmethod
+    def setUpTestData(cls):
+        cls.coach = factories.user("trener")
+        cls.team = human_team(cls.coach)  # treasury 350,000
+
+    @pytest.mark.parametrize(("what", "extra"), PURCHASES)
+    def test_one_rendered_purchase_form_sent_twice_buys_once(self, client, what, extra):
+        client.force_login(self.coach)
+        action = reverse("team_buy", args=[self.team.pk, what])
+        token = rendered_token(client.get(reverse("team_manage", args=[self.team.pk])).content.decode(), action)
+        first = client.post(action, {"token": token, "confirmed": "1", **extra}, follow=True)
+        assert "already done" not in first.content.decode()
+        after_first = snapshot(self.team)
+        assert len(after_first[0]) == len(snapshot(Team.objects.get(pk=self.team.pk))[0])
+        second = client.post(action, {"token": token, "confirmed": "1", **extra}, follow=True)
+        assert ALREADY_DONE in second.content.decode()
+        assert snapshot(self.team) == after_first
+        assert TreasuryEntry.objects.filter(team=self.team, idempotency_key__contains=token).count() == 1
+        # A fresh page gives a fresh token: buying another one on purpose still works.
+        if what in {"reroll", "assistant_coach", "cheerleader", "expansion"}:
+            token = rendered_token(client.get(reverse("team_manage", args=[self.team.pk])).content.decode(), action)
+            client.post(action, {"token": token, "confirmed": "1", **extra})
+            assert len(snapshot(self.team)[0]) == len(after_first[0]) + 1
+
+    def test_hire_form_sent_twice_hires_one_player(self, client):
+        client.force_login(self.coach)
+        action = reverse("team_hire", args=[self.team.pk])
+        token = rendered_token(client.get(reverse("team_manage", args=[self.team.pk])).content.decode(), action)
+        data = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "", "token": token}
+        assert client.post(action, data).status_code == 302
+        before = snapshot(self.team)
+        response = client.post(action, data, follow=True)
+        assert ALREADY_DONE in response.content.decode() and "Hired Ny (Linemen), -50,000" in response.content.decode()
+        assert snapshot(self.team) == before and self.team.players.filter(name="Ny").count() == 1
+
+    @pytest.mark.parametrize("what", ["reroll", "expansion", "facility-kiosk"])
+    @pytest.mark.parametrize("token", [None, "", "x" * 500, "not a token\x00", "a" * 21])
+    def test_a_missing_or_malformed_token_is_refused_and_nothing_is_bought(self, client, what, token):
+        client.force_login(self.coach)
+        before = snapshot(self.team)
+        data = {"steps": "1"} if what == "expansion" else {}
+        if token is not None:
+            data["token"] = token
+        response = client.post(reverse("team_buy", args=[self.team.pk, what]), data, follow=True)
+        assert response.status_code in (200, 422)  # a button's refusal is flashed
+        assert "This form is out of date: reload the page and try again." in response.content.decode()
+        assert snapshot(self.team) == before
+
+    def test_hire_without_a_token_is_refused_beside_the_form(self, client):
+        client.force_login(self.coach)
+        before = snapshot(self.team)
+        data = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "30"}
+        response = client.post(reverse("team_hire", args=[self.team.pk]), data)
+        assert response.status_code == 422
+        html = response.content.decode()
+        assert "This form is out of date" in html and 'value="Ny"' in html  # what was typed is kept
+        assert snapshot(self.team) == before
+
+    @pytest.mark.parametrize("how", ["retire", "fire"])
+    def test_retire_or_fire_sent_twice_acts_once_r8(self, client, how):
+        client.force_login(self.coach)
+        player = self.team.players.order_by("number").first()
+        url = reverse("player_leave", args=[player.pk, how])
+        client.post(url, {"confirmed": "1"})
+        before = snapshot(self.team)
+        response = client.post(url, {"confirmed": "1"}, follow=True)
+        assert ALREADY_DONE in response.content.decode()
+        assert snapshot(self.team) == before
+        # R8: one retirement brings one free assistant coach, however often the button is sent.
+        assert Team.objects.get(pk=self.team.pk).assistant_coaches == (1 if how == "retire" else 0)
+
+    def test_retire_after_fire_is_refused_as_not_on_the_roster(self):
+        player = self.team.players.first()
+        services.fire_player(player, by=self.coach)
+        with pytest.raises(services.TeamRuleError, match="is not on the roster"):
+            services.retire_player(player, by=self.coach)
+        assert Player.objects.get(pk=player.pk).status == Player.Status.FIRED
+
+    def test_already_done_in_norwegian(self, client):
+        from django.utils import translation
+
+        client.cookies["django_language"] = "nb"
+        client.force_login(self.coach)
+        action = reverse("team_buy", args=[self.team.pk, "reroll"])
+        with translation.override("nb"):
+            token = rendered_token(client.get(reverse("team_manage", args=[self.team.pk])).content.decode(), action)
+            client.post(action, {"token": token})
+            html = client.post(action, {"token": token}, follow=True).content.decode()
+            assert "Dette er allerede gjort" in html and "ingenting mer ble betalt" in html
+            html = client.post(action, {}, follow=True).content.decode()
+            assert "Skjemaet er utdatert: last inn siden på nytt og prøv igjen." in html

@@ -5,12 +5,11 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import human_team
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@shared_fixture
+@pytest.fixture
 def team(make_user):
     coach = make_user("kari_nordmann", first_name="Kari", last_name="Nordmann")
     return human_team(coach, rerolls=3, fan_factor=5)

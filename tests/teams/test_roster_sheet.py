@@ -11,12 +11,11 @@ from teams.selectors import roster_sheet
 from tests.conftest import has_amount
 from tests.factories import human_team, position
 from tests.html_tables import list_items, table_rows
-from tests.shared import shared_fixture
 
 pytestmark = pytest.mark.django_db
 
 
-@shared_fixture
+@pytest.fixture
 def team(coach):
     return human_team(coach, rerolls=3, fan_factor=5, assistant_coaches=2, cheerleaders=3, apothecary=True)
 

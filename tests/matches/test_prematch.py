@@ -8,6 +8,7 @@ from matches.models import DiceRoll, HandicapDraw, PreMatch, SquadEntry
 from teams.ledger import treasury
 from teams.models import Player, Team
 from tests import factories
+from tests.matches.test_report import user_for
 
 pytestmark = pytest.mark.django_db
 
@@ -238,13 +239,7 @@ class TestALeagueMatch:
     @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
     def test_permission_matrix_squads(self, client, other_coach, board_member, role):
         match = self.league_match
-        user = {
-            "anonymous": None,
-            "other_coach": other_coach,
-            "home_coach": match.home.coach,
-            "away_coach": match.away.coach,
-            "board": board_member,
-        }[role]
+        user = user_for(role, match, other_coach, board_member)
         if user:
             client.force_login(user)
         response = client.post(
@@ -263,13 +258,7 @@ class TestALeagueMatch:
         match = self.league_match
         advance_to(match, needs)
         before = PreMatch.objects.get(match=match).done
-        user = {
-            "anonymous": None,
-            "other_coach": other_coach,
-            "home_coach": match.home.coach,
-            "away_coach": match.away.coach,
-            "board": board_member,
-        }[role]
+        user = user_for(role, match, other_coach, board_member)
         if user:
             client.force_login(user)
         response = client.post(reverse("match_prematch_step", args=[match.pk, step]), data)

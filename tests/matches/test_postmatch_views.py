@@ -6,6 +6,7 @@ from django.urls import reverse
 from matches.models import PostMatch
 from teams.ledger import treasury
 from tests.matches.test_postmatch import build_played
+from tests.matches.test_report import user_for
 
 pytestmark = pytest.mark.django_db
 
@@ -25,14 +26,8 @@ class TestAfterTheTrollsBeatTheSaints:
 
     @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
     def test_permission_matrix(self, client, other_coach, board_member, role):
-        match, home, away, *_ = self.played
-        user = {
-            "anonymous": None,
-            "other_coach": other_coach,
-            "home_coach": home.coach,
-            "away_coach": away.coach,
-            "board": board_member,
-        }[role]
+        match, home, _away, *_ = self.played
+        user = user_for(role, match, other_coach, board_member)
         if user:
             client.force_login(user)
         response = client.post(url(match, home, "winnings"), {"roll": "4", "kiosk": "3"})

@@ -18,6 +18,7 @@ from teams.services import buy_apothecary, create_team
 from tests import factories
 from tests.matches.test_postmatch import _played_chaos, build_played
 from tests.matches.test_prematch import advance_to
+from tests.matches.test_report import user_for
 
 pytestmark = pytest.mark.django_db
 
@@ -370,14 +371,8 @@ class TestWithCasualties:
 
     @pytest.mark.parametrize("role", ["anonymous", "other_coach", "home_coach", "away_coach", "board"])
     def test_permission_matrix_injury_dice(self, client, other_coach, board_member, role):
-        match, home, away, _h, a = self.casualties
-        user = {
-            "anonymous": None,
-            "other_coach": other_coach,
-            "home_coach": home.coach,
-            "away_coach": away.coach,
-            "board": board_member,
-        }[role]
+        match, _home, away, _h, a = self.casualties
+        user = user_for(role, match, other_coach, board_member)
         if user:
             client.force_login(user)
         response = client.post(postmatch_url(match, away, "injury-dice"), {f"serious_injury_{a[3].pk}": "66"})

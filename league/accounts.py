@@ -6,11 +6,14 @@ group; the group's name is only a label, so renaming it in the admin keeps its r
 
 from typing import Any
 
+from axes.helpers import get_cool_off
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.http import HttpRequest
+from django.utils import timezone
 
 from league.models import Season  # the role permissions are declared on Season's Meta
 
@@ -104,3 +107,42 @@ def client_ip(request: HttpRequest) -> str | None:
         if len(forwarded) >= settings.PROXY_COUNT:
             return forwarded[-settings.PROXY_COUNT]
     return request.META.get("REMOTE_ADDR")
+
+
+# Log-in throttling (issue 26). A club night shares one network, so the lock is on a username *from
+# one address*: ten typos lock that coach at that address only, and no one elsewhere can lock him
+# out by knowing his username. An address alone is locked after LOGIN_ADDRESS_FAILURE_LIMIT
+# failures over any usernames, which stops password spraying without shutting out the club.
+ACCOUNT_AT_ADDRESS = [["username", "ip_address"]]
+ADDRESS = ["ip_address"]
+
+
+def _recent_attempts(request: HttpRequest) -> QuerySet[AccessAttempt]:
+    """The address's failed log-ins within the cool-off (older ones no longer count)."""
+    since = timezone.now() - get_cool_off(request)
+    return AccessAttempt.objects.filter(ip_address=client_ip(request), attempt_time__gte=since)
+
+
+def address_is_locked(request: HttpRequest) -> bool:
+    failures = _recent_attempts(request).aggregate(n=Sum("failures_since_start"))["n"] or 0
+    return failures >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+
+
+def lockout_parameters(request_or_attempt: Any, credentials: dict | None = None) -> list:
+    """django-axes' AXES_LOCKOUT_PARAMETERS: what a failure counts against (see above)."""
+    if isinstance(request_or_attempt, HttpRequest) and address_is_locked(request_or_attempt):
+        return ADDRESS
+    return ACCOUNT_AT_ADDRESS
+
+
+def login_attempts(request: HttpRequest, username: str | None) -> QuerySet[AccessAttempt]:
+    """The recent failed log-ins that lock this request out: the address's when it is locked as a
+    whole, else the username's from this address."""
+    attempts = _recent_attempts(request)
+    return attempts if address_is_locked(request) else attempts.filter(username=username)
+
+
+def login_tries_left(request: HttpRequest, username: str | None) -> int:
+    """Wrong passwords left for this username from this address before the lock."""
+    failures = login_attempts(request, username).aggregate(n=Sum("failures_since_start"))["n"] or 0
+    return max(0, settings.AXES_FAILURE_LIMIT - failures)

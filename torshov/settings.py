@@ -173,7 +173,9 @@ AUTHENTICATION_BACKENDS = [
 # for longer than one cool-off at a time; the board unlocks early in the admin (Access attempts).
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# A username from one address; an address alone after LOGIN_ADDRESS_FAILURE_LIMIT (league.accounts).
+AXES_LOCKOUT_PARAMETERS = "league.accounts.lockout_parameters"
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "league.views.accounts.locked_out"

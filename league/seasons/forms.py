@@ -3,9 +3,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from league.accounts import login_tries_left
 from league.lib.inputs import MONEY_MAX, NAME_MAX, IdModelChoiceField, IdModelMultipleChoiceField, LeagueDateField
 from league.models import Ruleset
 from matches.models import Match
@@ -113,6 +114,18 @@ class CoachForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "first_name", "last_name", "email")
+
+
+class LoginForm(AuthenticationForm):
+    """The log-in form, which after a wrong password says how many tries are left before the lock
+    (league.accounts), so that no one is locked out without warning (issue 26)."""
+
+    tries_left: int | None = None
+
+    def get_invalid_login_error(self) -> forms.ValidationError:
+        if self.request is not None:
+            self.tries_left = login_tries_left(self.request, self.cleaned_data.get("username"))
+        return super().get_invalid_login_error()
 
 
 class ForfeitForm(forms.Form):

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from axes.helpers import get_client_username, get_cool_off
-from axes.models import AccessAttempt
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.accounts import COACH, client_ip, role_group
+from league.accounts import COACH, address_is_locked, login_attempts, role_group
 from league.lib.responses import post_form, success
 from league.lib.writes import league_writes
 from league.seasons.forms import CoachForm
@@ -49,8 +48,7 @@ def coach_create(request: HttpRequest) -> HttpResponse:
 def locked_out(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None) -> HttpResponse:
     """django-axes' lock-out answer: the log-in page's layout, saying until when (issue 14)."""
     username = get_client_username(request, credentials)
-    latest = AccessAttempt.objects.filter(Q(username=username) | Q(ip_address=client_ip(request))).aggregate(
-        at=Max("attempt_time")
-    )["at"]
+    latest = login_attempts(request, username).aggregate(at=Max("attempt_time"))["at"]
     until = (latest or timezone.now()) + get_cool_off(request)
-    return render(request, "registration/locked_out.html", {"until": until}, status=429)
+    context = {"until": until, "address": address_is_locked(request)}
+    return render(request, "registration/locked_out.html", context, status=429)

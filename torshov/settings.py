@@ -168,9 +168,10 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Log-in throttling (issue 14): 10 failures for one username, or from one address, lock it for
-# 15 minutes. Failures during a lock do not extend it, so an attacker cannot keep a coach out
-# for longer than one cool-off at a time; the board unlocks early in the admin (Access attempts).
+# Log-in throttling (issues 14, 26): 10 failures for one username from one address lock that
+# username at that address for 15 minutes (a club night shares one network); 50 from one address over
+# any usernames lock the address. Failures during a lock do not extend it; the board unlocks early in
+# the admin (Access attempts).
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
 # A username from one address; an address alone after LOGIN_ADDRESS_FAILURE_LIMIT (league.accounts).

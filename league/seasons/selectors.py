@@ -194,6 +194,7 @@ class _LazyWinners(Sequence[int]):
 class DivisionTable:
     division: Division
     ranked: list[tuple[rules.Line, TeamName]]
+    _rows: list[tuple[dict[str, Any], TeamName]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def lines(self) -> list[rules.Line]:
@@ -203,7 +204,15 @@ class DivisionTable:
         """Each line as a dict, with its team: the template engine finds a dict's keys at once, and
         an object's attributes only after a failed key lookup (a big league's standings read
         thousands)."""
-        return [(line.as_dict(), team) for line, team in self.ranked]
+        if self._rows is None:
+            self._rows = [(line.as_dict(), team) for line, team in self.ranked]
+        return self._rows
+
+    def shown(self) -> str:
+        """Everything the table shows, as text: the key of its rendered HTML in the template's
+        `{% cache %}`, so a table whose lines did not change is not rendered again after a write
+        elsewhere in the league (issue 25: a big league's standings render ten tables)."""
+        return repr((self.division.pk, self.division.name, self.rows()))
 
 
 @dataclass

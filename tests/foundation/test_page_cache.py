@@ -155,3 +155,34 @@ def test_the_cached_page_token_passes_the_csrf_check(season_with):
 
 def test_anonymous_user_is_not_authenticated():
     assert not AnonymousUser().is_authenticated and connection.vendor in ("postgresql", "sqlite")
+
+
+def test_a_division_table_is_kept_rendered_by_what_it_shows(season_with, board_member):
+    """The standings' tables are kept rendered ({% cache %}) under the text of what they show
+    (DivisionTable.shown): a result or a new name is on the page at once, a table nothing changed in
+    is not rendered again, and each language keeps its own (issue 25)."""
+    from league.seasons import services
+
+    season, teams = season_with(2, 2)
+    services.generate_fixtures(season.divisions.get(level=1))
+    url = f"{reverse('standings')}?season={season.pk}"
+    anonymous = Client()
+    anonymous.get(url)
+    kept = set(cache._cache)  # locmem: the page and its two tables
+    match = Match.objects.filter(season=season).order_by("round", "pk").first()
+    record_result(match, home_score=2, away_score=0, by=board_member)
+    with league_writes():
+        Team.objects.filter(pk=teams[3].pk).update(name="Grønnland Giants")
+    html = anonymous.get(url).content.decode()
+    winner = re.search(rf'<a href="/teams/{match.home_id}/">.*?</tr>', html, re.S).group(0)
+    assert re.findall(r"<td class=\"num\">(\d+)</td>", winner) == ["1", "1", "0", "0"]  # P W D L, R31
+    assert "<strong>3</strong>" in winner  # R31: a win is 3 points
+    assert "Grønnland Giants" in html
+    assert len(set(cache._cache) - kept) == 3  # the new page, both tables rendered anew (both changed)
+    kept = set(cache._cache)
+    with league_writes():
+        Team.objects.filter(pk=teams[3].pk).update(name="Grønnland Gnomes")  # the 2nd division only
+    assert "Grønnland Gnomes" in anonymous.get(url).content.decode()
+    assert len(set(cache._cache) - kept) == 2  # the new page and the 2nd division's table
+    anonymous.post(reverse("set_language"), {"language": "en"})
+    assert "<th>Team</th>" in anonymous.get(url).content.decode()

@@ -7,6 +7,7 @@ from league.views import pages as league_views
 
 urlpatterns = [
     path("", league_views.home, name="home"),
+    path("favicon.ico", league_views.favicon),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -95,3 +96,10 @@ def rules(request: HttpRequest) -> HttpResponse:
         ruleset = Ruleset.objects.get(pk=ruleset.pk)
     settings = settings_rows(ruleset.data) if ruleset is not None else []
     return render(request, "league/rules.html", {"ruleset": ruleset, "versions": versions, "settings": settings})
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and feed readers ask for /favicon.ico whatever the page says (the admin's pages, the error
+    pages): the league's ball, not a 404 in the logs (issue 26)."""
+    return redirect(static("img/favicon.svg"), permanent=True)

@@ -96,3 +96,10 @@ def test_board_member_command_gives_admin_access(client, django_user_model):
 def test_htmx_requests_are_detected(client):
     assert client.get("/", HTTP_HX_REQUEST="true").wsgi_request.htmx
     assert not client.get("/").wsgi_request.htmx
+
+
+def test_favicon_ico_is_the_leagues_ball_not_a_404(client):
+    """Issue 26: browsers ask for /favicon.ico on pages that name no icon (the admin, the error pages)."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].startswith("/static/img/favicon") and response["Location"].endswith(".svg")

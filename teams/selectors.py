@@ -11,6 +11,7 @@ from typing import Any
 from django.db import models
 from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
+from django.utils.translation import ngettext
 
 from league import rules
 from league.rules.records import RECORD_COUNTERS, record_spp
@@ -214,8 +215,9 @@ def build_sheet(
         if p.niggling:
             injuries.append(f"{p.niggling} NI")
         injuries.extend(f"{change:+d} {stat}" for change, stat in found.injuries.get(p.pk, ()))
-        if p.miss_matches:
-            injuries.append(f"M{p.miss_matches}M")
+        if p.miss_matches:  # written out, not the sheet's "M2M" that no one explained (issue 26)
+            n = p.miss_matches
+            injuries.append(ngettext("misses %(n)s match", "misses %(n)s matches", n) % {"n": n})
         lines.append(
             PlayerLine(
                 player=p,

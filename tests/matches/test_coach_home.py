@@ -160,7 +160,7 @@ class TestALeagueMatch:
         assert "TR 55 against 55" in html
         # treasury: 1,000,000 to start - 11 × 50,000 - the apothecary's 50,000 = 400,000
         assert has_amount(html, 400000)
-        assert f"#{hurt.number} {hurt.name}" in html and "1 NI" in html and "M1M" in html
+        assert f"#{hurt.number} {hurt.name}" in html and "1 NI" in html and "misses 1 match" in html
         assert match.division.name in html and "Home against" in html
 
     @pytest.mark.parametrize("kind", ["prematch", "report", "confirm", "postmatch"])

@@ -34,7 +34,7 @@ def test_sheet_team_rating_follows_r1_to_r4(team):
     assert sheet.team_rating.value == 102
     assert sheet.treasury == 20_000
     line = next(line for line in sheet.lines if line.player.pk == injured.pk)
-    assert line.injuries == ["M2M"] and not line.available
+    assert line.injuries == ["misses 2 matches"] and not line.available
 
 
 def test_sheet_columns_and_panel_are_shown(client, team):
@@ -66,7 +66,7 @@ def test_a_roster_row_shows_the_player_as_the_sheet_has_him(client, team):
     # SPP: 4 TD × 3 + 3 casualties by block × 2 + 2 by foul × 1 + 1 MVP × 5 = 25 (R28); 16–30 SPP: 3 (R4)
     assert row.texts() == [
         str(blitzer.number), 'Bo <b>"Hammer"</b> & Co mutasjon å velge', "Blitzers",
-        "6", "3", "3", "8", "Block, Dodge", "1 NI, -1 MA, M1M",
+        "6", "3", "3", "8", "Block, Dodge", "1 NI, -1 MA, står over 1 kamp",
         "0", "4", "0", "3+2f", "1", "25", "3", "90 000",  # a no-break space between the thousands
     ]  # fmt: skip
     assert row.attrs == {"class": "unavailable"}  # he misses the next match

@@ -23,6 +23,15 @@ def test_seed_demo_builds_a_living_league_through_the_services():
         assert PreMatch.objects.get(match=match).done == PreMatch.Step.MASTER_CHEF
         assert PostMatch.objects.filter(match=match, done=PostMatch.Step.TEAM_RATING).count() == 2
     assert Match.objects.filter(season=season, status="scheduled").exists()  # fixtures still to play
+    # Norwegian first names and nicknames, different within a team, not "Lineorcs 7" (issue 26)
+    from league.management.demo_names import FIRST_NAMES, NICKNAMES
+    from teams.models import Player
+
+    names = list(Player.objects.values_list("team_id", "name"))
+    assert len(set(names)) == len(names)
+    for _team, name in names:
+        first, nickname = name.removesuffix("»").split(" «")
+        assert first in FIRST_NAMES and nickname in NICKNAMES, name
     call_command("seed_demo", "--if-empty")  # a second run on a league leaves it alone
     assert Team.objects.count() == 13
 

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand
 
 from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.lib.writes import league_writes
+from league.management.demo_names import player_names
 from league.models import Ruleset
 from league.seasons import services as league_services
 from matches import dice
@@ -111,6 +112,8 @@ class Command(BaseCommand):
             self._password(coach)
             race = Race.objects.get(name=race_name)
             hires, rerolls, fan_factor, apothecary = demo_roster(race, ruleset)
+            names = iter(player_names(name, sum(hires.values())))
+            named = {position: [next(names) for _ in range(count)] for position, count in hires.items()}
             team = team_services.create_team(
                 coach=coach,
                 name=name,
@@ -119,6 +122,7 @@ class Command(BaseCommand):
                 rerolls=rerolls,
                 fan_factor=fan_factor,
                 apothecary=apothecary,
+                names=named,
                 ruleset=ruleset,
             )
             teams.append(team)

@@ -251,7 +251,8 @@ def buy_reroll(team: Team, *, by: Any, phase: str | None = None, idempotency_key
     check_roster(team, current_plan(team, rerolls=team.rerolls + 1))
     phase = phase or reroll_phase(team)
     price = team.ruleset.rules.reroll_price(team.race.reroll_price, phase)
-    description = _("Team re-roll (%(phase)s price)") % {"phase": phase}
+    # R7's two prices, named in words, not by the key "season"/"offseason" (issue 26)
+    description = _("Team re-roll (in-season price)") if phase == "season" else _("Team re-roll (off-season price)")
     return _buy_one(team, "rerolls", price, description, by=by, idempotency_key=idempotency_key)
 
 

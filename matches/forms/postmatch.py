@@ -237,7 +237,7 @@ class DevelopmentForm(StepForm):
             if choices is None:
                 self.fields[name] = forms.CharField(max_length=80)
             else:
-                self.fields[name] = forms.ChoiceField(choices=[("", "—"), *[(c, c) for c in choices]])
+                self.fields[name] = forms.ChoiceField(choices=[("", "—"), *[(c, choice_text(c)) for c in choices]])
             self.fields[name].label = _("Choice for %(player)s") % {"player": roll.player}
             self.fields[name].error_messages["required"] = _("Choose for every development roll.")
             self.fields[name].widget.attrs["aria-label"] = self.fields[name].label
@@ -286,6 +286,15 @@ class DevelopmentForm(StepForm):
 
     def arguments(self) -> dict[str, Any]:
         return {**super().arguments(), "choices": self.choices(), "entered": self.entered()}
+
+
+def choice_text(choice: str) -> str:
+    """A development choice as the coach reads it: "+1 MA", "Mutasjon: Bony Growth", or the skill (issue 26)."""
+    if choice.startswith(rules.STAT_CHOICE):
+        return _("+1 %(stat)s") % {"stat": choice.removeprefix(rules.STAT_CHOICE)}
+    if choice.startswith(rules.MUTATION_CHOICE):
+        return _("Mutation: %(category)s") % {"category": choice.removeprefix(rules.MUTATION_CHOICE)}
+    return choice
 
 
 class InspiredDevelopmentForm(DevelopmentForm):

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.lib.writes import league_write
 from league.rules.messages import N_, Msg
@@ -36,7 +37,7 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
             locked,
             -count * price,
             kind=TreasuryEntry.Kind.PURCHASE,
-            description=_("Master Chef: %(n)s extra dice") % {"n": count},
+            description=ngettext("Master Chef: %(n)s extra die", "Master Chef: %(n)s extra dice", count) % {"n": count},
             by=by,
             cause=match,
             idempotency_key=f"chef:{match.pk}:{team.pk}",
@@ -46,7 +47,7 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
     _explain(
         prematch,
         f"chef:{team.pk}",
-        [Msg(N_("%(team)s: %(n)s extra dice for %(cost)s."), team=team.name, n=count, cost=count * price)],
+        [Msg(_bought(count), team=team.name, n=count, cost=count * price)],
     )
     _settle(match, prematch)
     prematch.save()
@@ -138,3 +139,8 @@ def choose_inspired_development(
     _settle(match, prematch)
     prematch.save()
     return prematch
+
+
+def _bought(count: int) -> str:
+    # Msg translates one message id, so the singular is a message of its own ("1 ekstra terninger", issue 26)
+    return N_("%(team)s: one extra die for %(cost)s.") if count == 1 else N_("%(team)s: %(n)s extra dice for %(cost)s.")

@@ -1,0 +1,55 @@
+"""Words a coach reads in Norwegian, not keys or broken plurals (issue 26)."""
+
+import pytest
+from django.utils import translation
+
+from matches.forms.postmatch import choice_text
+from matches.prematch.chef import _bought
+from teams import services
+from teams.models import TreasuryEntry
+from tests.factories import human_team, user
+
+
+def test_a_development_choice_reads_as_what_it_gives():
+    with translation.override("nb"):
+        assert choice_text("stat:MA") == "+1 MA"  # R29's stat increase, not "stat:MA"
+        assert choice_text("mutation:Bony Growth") == "Mutasjon: Bony Growth"
+        assert choice_text("Block") == "Block"  # skills keep the rulebook's English names
+
+
+def test_one_master_chef_die_is_singular():
+    with translation.override("nb"):
+        assert translation.gettext(_bought(1)) % {"team": "Trolls", "cost": "20 000"} == (
+            "Trolls: én ekstra terning for 20 000."
+        )
+        assert translation.gettext(_bought(2)) % {"team": "Trolls", "n": 2, "cost": "40 000"} == (
+            "Trolls: 2 ekstra terninger for 40 000."
+        )
+
+
+@pytest.mark.django_db
+def test_a_reroll_bought_between_seasons_says_which_price_in_words():
+    coach = user("rerolls")
+    team = human_team(coach)
+    with translation.override("nb"):
+        services.buy_reroll(team, by=coach)  # no running season: R7's off-season price
+    assert TreasuryEntry.objects.filter(team=team).latest("seq").description == "Team re-roll (pris mellom sesongene)"
+
+
+@pytest.mark.django_db
+def test_the_ledger_names_a_line_once_when_its_text_is_its_kind(client):
+    from django.urls import reverse
+
+    from league.lib.writes import league_writes
+    from teams.ledger import lock_team, post_entry
+
+    coach = user("ledger")
+    team = human_team(coach)
+    with league_writes():
+        post_entry(lock_team(team), 10_000, kind=TreasuryEntry.Kind.WINNINGS, description="Kampbonus", by=coach)
+        post_entry(lock_team(team), -5_000, kind=TreasuryEntry.Kind.PURCHASE, description="Stadionutvidelse", by=coach)
+    client.force_login(coach)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("team_ledger", args=[team.pk])).content.decode()
+    assert "Kampbonus" in html and "Kampbonus (Kampbonus)" not in html and "(Kampbonus)" not in html
+    assert 'Stadionutvidelse <span class="muted">(Kjøp)</span>' in html  # other lines keep their kind

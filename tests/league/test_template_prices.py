@@ -78,3 +78,13 @@ def test_the_rules_page_shows_the_published_targets(client, changed_rules):
     client.cookies["django_language"] = "nb"
     text = client.get("/rules/").content.decode()
     assert "Bandage Crew: inntil 2 spillere, 11\u00a0000 per forsøk, 2+, 3+ (R25)." in text
+
+
+def test_the_rules_page_writes_setting_amounts_the_readers_way(client, changed_rules):
+    """Issue 26: "55 000 gp" on a Norwegian page, "55,000 gp" on an English one, not "55000 gp"."""
+    client.cookies["django_language"] = "nb"
+    settings = client.get("/rules/").content.decode().split('id="settings"')[1]
+    assert "55\u00a0000 gp" in settings and "55000" not in settings
+    client.cookies["django_language"] = "en"
+    settings = client.get("/rules/").content.decode().split('id="settings"')[1]
+    assert "55,000 gp" in settings

@@ -56,9 +56,19 @@ def coming_matches(team_id: int, limit: int) -> list[dict]:
     division and the cup cost the team page more than the rest of its reads (issue 16)."""
     # The few matches first, then their names: PostgreSQL plans the joins of a handful of rows in a
     # third of the time it takes to plan them beside the team and season filters.
-    first = scheduled_for([team_id]).select_related(None).values("pk")[:limit]
-    coming = Match.objects.filter(pk__in=first).order_by(*SOONEST_FIRST)
+    scheduled = scheduled_for([team_id]).select_related(None)
+    first = scheduled.values("pk")[:limit]
+    # A cup match ready to play but not yet dated sorts after every dated league match: it is listed
+    # all the same, or a team with a dated season would not see its cup tie (issue 26).
+    undated_cup = scheduled.filter(cup__isnull=False, date__isnull=True).values("pk")
+    coming = Match.objects.filter(Q(pk__in=first) | Q(pk__in=undated_cup)).order_by(*SOONEST_FIRST)
     return list(coming.values(*COMING_FIELDS))
+
+
+def next_cup_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int, Match]:
+    """Each team's cup match still to play, from its scheduled matches read once (shown beside the next
+    match when that is a league match: an undated cup tie would otherwise wait behind the season)."""
+    return next_matches(teams, [m for m in scheduled if m.cup_id is not None])
 
 
 def next_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int, Match]:

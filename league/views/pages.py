@@ -17,7 +17,7 @@ from league.seasons.selectors import current_season, memorial, season_board
 from league.views.base import _get_season
 from league.views.ruleset_editor import settings_rows
 from matches.live import playing_now
-from matches.selectors import coach_todos, next_matches, scheduled_for
+from matches.selectors import coach_todos, next_cup_matches, next_matches, scheduled_for
 from teams.models import Team
 from teams.selectors import roster_sheet, with_treasury
 
@@ -52,7 +52,9 @@ def coach_home(request: HttpRequest) -> HttpResponse:
         return sheets[team_id]
 
     cards = []
-    for team, match in ((t, next_matches([t], scheduled).get(t.pk)) for t in teams):
+    nexts, cups = next_matches(teams, scheduled), next_cup_matches(teams, scheduled)
+    for team in teams:
+        match, cup = nexts.get(team.pk), cups.get(team.pk)
         opponent_id = None if match is None else (match.away_id if match.home_id == team.pk else match.home_id)
         cards.append(
             {
@@ -61,6 +63,7 @@ def coach_home(request: HttpRequest) -> HttpResponse:
                 "next": match,
                 "home": match is not None and match.home_id == team.pk,
                 "opponent": sheet(opponent_id) if opponent_id else None,
+                "cup": cup if cup is not None and cup != match else None,
             }
         )
     todos = coach_todos(request.user, teams, scheduled, today=timezone.localdate())

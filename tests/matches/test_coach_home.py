@@ -3,6 +3,7 @@
 from datetime import date, timedelta
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -293,3 +294,29 @@ class TestALeagueMatch:
         )
         [todo] = todos_of(home.coach)
         assert todo.kind == "prematch" and todo.url == reverse("match_prematch", args=[match.pk])
+
+
+@pytest.mark.django_db
+def test_an_undated_cup_tie_is_among_the_coming_matches_and_beside_the_next_one(client, board_member):
+    """Issue 26: a dated league season sorts before an undated cup match; the team page still lists the
+    cup tie and Mitt lag shows it beside the next league match."""
+    season, teams = factories.season_with(8, 0)
+    services.generate_fixtures(season.divisions.get(level=1))  # 14 rounds: more than the page lists
+    league = Match.objects.filter(season=season, division__isnull=False)
+    for match in league:
+        league.filter(pk=match.pk).update(date=date(2027, 1, 1) + timedelta(days=7 * match.round))
+    cup = services.draw_cup(
+        season, teams=teams[:2], name="Torshov-cupen", prize=0, order=[t.pk for t in teams[:2]], by=board_member
+    )
+    tie = Match.objects.get(cup=cup)
+    assert tie.date is None and tie.status == Match.Status.SCHEDULED
+    team = tie.home
+    html = client.get(reverse("team", args=[team.pk])).content.decode()
+    coming = html.split('id="fixtures-title"')[1].split("</section>")[0]
+    assert reverse("match", args=[tie.pk]) in coming and "Torshov-cupen" in coming
+    assert coming.count('class="match-line"') == 6 + 1  # FIXTURES_SHOWN league matches and the cup tie
+    client.force_login(team.coach)
+    mine = client.get(reverse("coach_home")).content.decode()
+    first = league.filter(Q(home=team) | Q(away=team)).order_by("date").first()
+    assert reverse("match", args=[first.pk]) in mine  # the next match is still the dated league match
+    assert reverse("match", args=[tie.pk]) in mine and "Torshov-cupen" in mine

@@ -331,3 +331,23 @@ class TestAReadyMatch:
         assert "is not reported dead" in refused(self.ready_match, report)
         report = a_report(self.ready_match, apothecary=[ApothecaryInput(home[5].pk, "niggling_check", 1)])
         assert "made before the match" in refused(self.ready_match, report)
+
+
+def test_the_bracket_marks_who_won_a_drawn_cup_match_r34(season_with, board_member, client):
+    """Issue 26: a 1–1 in the bracket says who went on."""
+    from django.urls import reverse
+
+    from league.seasons import services
+
+    season, teams = season_with(2, 2)
+    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    match = cup.matches.get(round=1, cup_slot=0)
+    walk_prematch(match)
+    file_report(match, ReportInput(home_score=1, away_score=1, tiebreak_winner_id=match.away_id), by=board_member)
+    confirm_report(match, by=board_member)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("cup", args=[season.pk])).content.decode()
+    line = html[html.index(reverse("match", args=[match.pk])) :].split("</li>")[0]
+    assert f'<span class="bracket-winner">{match.away.name}</span>' in line
+    assert f'<span class="bracket-winner">{match.home.name}</span>' not in line
+    assert "videre etter tiebreak (R34)" in line

@@ -25,3 +25,25 @@ document.addEventListener("change", (event) => {
   const select = event.target.closest("select[data-autosubmit]");
   if (select && select.form) select.form.requestSubmit();
 });
+
+// A table or bracket wider than the screen scrolls in its own box; say so above it, in the page's
+// language (the text is the body's data-scroll-hint), or a coach on a phone never sees round 2 (issue 26).
+function markScrolling(root) {
+  const hint = document.body.dataset.scrollHint;
+  if (!hint) return;
+  for (const box of root.querySelectorAll(".table-wrap, .bracket")) {
+    const wide = box.scrollWidth > box.clientWidth + 2;
+    const shown = box.previousElementSibling && box.previousElementSibling.classList.contains("scroll-hint");
+    if (wide && !shown) {
+      const note = document.createElement("p");
+      note.className = "scroll-hint muted no-print";
+      note.textContent = hint;
+      box.before(note);
+    } else if (!wide && shown) {
+      box.previousElementSibling.remove();
+    }
+  }
+}
+document.addEventListener("DOMContentLoaded", () => markScrolling(document));
+window.addEventListener("resize", () => markScrolling(document));
+document.addEventListener("htmx:afterSettle", (event) => markScrolling(event.target.parentElement || document));

@@ -104,6 +104,7 @@ def test_every_page_fits_a_phone(new_page, demo_league):
     urls = {"my": "/my/", **pages_of(demo_league)}
     wide = {}
     small = {}
+    unhinted = {}
     for name, url in urls.items():
         page.goto(url)
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -111,6 +112,8 @@ def test_every_page_fits_a_phone(new_page, demo_league):
             wide[name] = (width, too_wide(page, PHONE["width"]))
         if targets := small_targets(page):
             small[name] = targets
+        if boxes := scrolling_without_a_hint(page):
+            unhinted[name] = boxes
     page.context.clear_cookies()
     page.goto("/accounts/login/")
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -125,6 +128,19 @@ def test_every_page_fits_a_phone(new_page, demo_league):
             small[f"board {name}"] = targets
     assert wide == {}
     assert small == {}
+    assert unhinted == {}  # a box that scrolls sideways says so (issue 26)
+    page.goto(urls["cup"])
+    expect(page.locator(".scroll-hint").first).to_have_text("Sveip sideveis for å se alt →")
+
+
+def scrolling_without_a_hint(page) -> int:
+    """Tables and brackets wider than their box with no "Sveip sideveis" above them (issue 26)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.table-wrap, .bracket')]
+            .filter(b => b.scrollWidth > b.clientWidth + 2)
+            .filter(b => !(b.previousElementSibling && b.previousElementSibling.classList.contains('scroll-hint')))
+            .length"""
+    )
 
 
 def test_screenshots_on_a_phone(new_page, demo_league):

@@ -1,15 +1,19 @@
 """The ruleset speaks Norwegian (issue 26): its effect texts are Norwegian, with the English beside them,
 and a page shows the reader's language, falling back to the Norwegian."""
 
+import copy
 from html import unescape
+from importlib import import_module
 
 import pytest
-from django.db import connection
+from django.apps import apps
+from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
 from league import rules
+from league.models import Ruleset
 from league.templatetags.rules_text import in_language, rule_effect
 from matches import dice
 from matches import prematch as pm
@@ -74,6 +78,7 @@ def test_the_rules_page_in_norwegian_shows_no_english_effect(client):
     assert [e for e in NORWEGIAN if e not in html] == []
     assert [e for e in ENGLISH if e in html] == []
     assert "One extra team re-roll" not in html and "Ingen effekt" in html
+    assert "Regelboka av 5/11-06 med styrets kjennelser R1–R40." in html  # the version's notes
     assert "Hjernerystelse" in html
 
 
@@ -129,3 +134,66 @@ def test_a_handicap_draw_reads_its_rulesets_text_in_the_readers_language(client)
     en = page(client, url, "en")
     assert "One extra team re-roll for this match." in en and "A chosen player gets +1 ST or +1 AG" in en
     assert "Én ekstra Team Re-roll" not in en and "Gammel" in en
+
+
+# --- the migration of stored versions -----------------------------------------------------------------
+
+MIGRATION = import_module("league.migrations.0009_ruleset_speaks_norwegian")
+
+
+def shipped_before(data: dict) -> dict:
+    """A version's data as shipped before issue 26: the English in `effect`, no `effect_en`."""
+    old = copy.deepcopy(data)
+    for key in ("handicap_results", "weather", "facilities"):
+        for row in old["tables"][key]:
+            row["effect"] = row.pop("effect_en")
+    old["source"] = MIGRATION.SOURCE_OLD
+    del old["source_en"]
+    return old
+
+
+def test_the_migration_moves_the_shipped_english_aside_and_leaves_the_boards_texts_alone():
+    shipped = rules.default_data()
+    old = shipped_before(shipped)
+    assert MIGRATION.to_norwegian(old) == shipped
+    assert MIGRATION.to_english(shipped) == old  # reversible
+    assert MIGRATION.to_norwegian(shipped) == shipped  # twice is once
+    edited = copy.deepcopy(old)
+    edited["tables"]["handicap_results"][3]["effect"] = "Styrets egen tekst."
+    edited["source"] = "Styrets kilde"
+    migrated = MIGRATION.to_norwegian(edited)
+    assert migrated["tables"]["handicap_results"][3] == edited["tables"]["handicap_results"][3]
+    assert migrated["tables"]["handicap_results"][4] == shipped["tables"]["handicap_results"][4]
+    assert (migrated["source"], "source_en" in migrated) == ("Styrets kilde", False)
+    assert MIGRATION.to_english(migrated) == edited
+    rules.parse_ruleset_data(migrated)  # still a valid ruleset
+
+
+class _Editor:
+    """What the migration uses of a schema editor (SQLite opens none inside a test's transaction)."""
+
+    connection = connection
+
+    def execute(self, sql: str, params: object = None) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def test_the_migration_translates_every_stored_version_published_or_not_and_back():
+    default = Ruleset.objects.get(name="Torshov 2006")
+    shipped = default.data
+    frozen = import_module("league.migrations.0003_default_ruleset")
+    frozen.drop_trigger(apps, _Editor())  # the database as it was before issue 26
+    Ruleset.objects.filter(pk=default.pk).update(data=shipped_before(shipped), notes=MIGRATION.NOTES_OLD)
+    frozen.add_trigger(apps, _Editor())
+    draft = Ruleset.objects.create(name="Utkast", data=shipped_before(shipped), notes="Styrets notat")
+    MIGRATION.forward(apps, _Editor())
+    default.refresh_from_db()
+    assert (default.data, default.notes) == (shipped, "Regelboka av 5/11-06 med styrets kjennelser R1–R40.")
+    assert Ruleset.objects.get(pk=draft.pk).data["tables"] == shipped["tables"]
+    assert Ruleset.objects.get(pk=draft.pk).notes == "Styrets notat"
+    with pytest.raises(DatabaseError), transaction.atomic():  # frozen again
+        Ruleset.objects.filter(pk=default.pk).update(notes="rewrite history")
+    MIGRATION.backward(apps, _Editor())
+    default.refresh_from_db()
+    assert (default.data, default.notes) == (shipped_before(shipped), MIGRATION.NOTES_OLD)

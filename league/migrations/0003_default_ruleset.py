@@ -53,7 +53,7 @@ def create_default(apps, schema_editor):
             data=data,
             status="published",
             published_at=timezone.now().replace(microsecond=0),
-            notes="The rulebook of 5/11-06 with the board's rulings R1-R40.",
+            notes="Regelboka av 5/11-06 med styrets kjennelser R1–R40.",  # in Norwegian since issue 26 (0009)
         )
 
 

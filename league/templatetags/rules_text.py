@@ -7,10 +7,11 @@ message (a team's name, a line stored before explanations were messages) is show
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from league.messages import translated
 
@@ -45,10 +46,30 @@ def rule_key(key: str) -> str:
     return str(KEY_LABELS.get(key, key))
 
 
+# A weather row with no effect says so in either language ("Ingen." in Norwegian, issue 26).
+NO_EFFECT = {"None", "None.", "Ingen", "Ingen."}
+
+
 @register.filter
 def rule_effect(effect: str) -> str:
     """A table's effect; "None" (no effect) in the interface's language."""
-    return gettext("No effect") if effect in {"None", "None."} else effect
+    return gettext("No effect") if effect in NO_EFFECT else effect
+
+
+def _field(value: Any, name: str) -> str:
+    found = value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+    return found if isinstance(found, str) else ""
+
+
+@register.filter
+def in_language(value: Any, field: str) -> str:
+    """A ruleset's text in the reader's language: `<field>_en` to an English reader when the board wrote
+    one, else `<field>`, the Norwegian the rulebook is written in (issue 26)."""
+    if (get_language() or "").startswith("en"):
+        english = _field(value, f"{field}_en")
+        if english.strip():
+            return english
+    return _field(value, field)
 
 
 @register.filter

@@ -99,7 +99,11 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
         )
     inspire_forms = {}
     handicaps = list(HandicapDraw.objects.filter(match=match).select_related("team", "player"))
+    # Issue 26: a draw reads its ruleset's text for its key in the reader's language (the parsed ruleset
+    # is already loaded); the text copied at the draw stays for a key the ruleset does not have.
+    results = {b.value.key: b.value for b in prematch.ruleset.rules.tables.handicap_results.bands}
     for h in handicaps:
+        h.result = results.get(h.key)
         t = next(t for t in teams if t["team"].pk == h.team_id)
         if h.key == "inspiration" and not h.player_id and t["mine"]:
             inspire_forms[h.pk] = form(InspireForm, t["team"])

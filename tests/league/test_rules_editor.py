@@ -15,6 +15,7 @@ from league.views.ruleset_editor import RulesetEditorForm, differences, parse_nu
 pytestmark = pytest.mark.django_db
 
 WINNINGS_CELL = "t-winnings-cells-2-1"  # Kampbonus row 40,001–60,000, column 100–125: +2 in the book (R21)
+BEAST_EFFECT = "t-handicap_results-3-effect"  # Handicap tabell 2, 21–22: Æ e bæst
 
 
 def default() -> Ruleset:
@@ -128,6 +129,8 @@ def test_a_changed_cell_and_setting_are_saved_and_change_the_winnings(client, bo
             "27–50",
             "Handicap tabell 1, rad TR ≤149, kolonne 2: hull mellom 11–25 og 27–50",
         ),
+        # issue 26: the Norwegian effect is required (the English beside it is not)
+        (BEAST_EFFECT, " ", "Handicap tabell 2, rad 21–22, kolonne Virkning: skriv en tekst."),
     ],
 )
 def test_an_invalid_cell_is_marked_in_place_in_norwegian_and_nothing_is_saved(
@@ -146,6 +149,50 @@ def test_an_invalid_cell_is_marked_in_place_in_norwegian_and_nothing_is_saved(
     assert 'class="invalid"' in html or "setting--invalid" in html
     draft.refresh_from_db()
     assert draft.data == before
+
+
+def test_the_board_writes_a_handicap_effect_in_norwegian_and_in_english(client, board_member):
+    """Issue 26: both texts are cells of handicap table 2; the English may be left empty."""
+    draft = draft_of()
+    client.force_login(board_member)
+    changes = {
+        BEAST_EFFECT: "Bare én av to tilfeldige motspillere per drive.",
+        BEAST_EFFECT + "_en": "Only one of two.",
+    }
+    assert client.post(reverse("rules_version_edit", args=[draft.pk]), editor_post(draft, **changes)).status_code == 302
+    row = fresh(draft).data["tables"]["handicap_results"][3]
+    assert (row["effect"], row["effect_en"]) == ("Bare én av to tilfeldige motspillere per drive.", "Only one of two.")
+    assert fresh(draft).rules.tables.handicap_results.lookup(21).value.effect_en == "Only one of two."
+    with translation.override("en"):
+        labels = [(c.label, c.old, c.new) for c in differences(default().data, fresh(draft).data)]
+    assert (
+        "Handicap tabell 2, row 21–22, column Effect (English)",
+        default().data["tables"]["handicap_results"][3]["effect_en"],
+        "Only one of two.",
+    ) in labels
+    # emptied: no English, so English readers see the Norwegian
+    post = editor_post(fresh(draft), **{BEAST_EFFECT + "_en": ""})
+    assert client.post(reverse("rules_version_edit", args=[draft.pk]), post).status_code == 302
+    assert fresh(draft).rules.tables.handicap_results.lookup(21).value.effect_en == ""
+
+
+def test_an_effect_with_no_english_stays_without_one_when_saved(client, board_member):
+    draft = draft_of()
+    del draft.data["tables"]["handicap_results"][3]["effect_en"]  # a text the board wrote before issue 26
+    draft.save()
+    before = fresh(draft).data
+    client.force_login(board_member)
+    assert client.post(reverse("rules_version_edit", args=[draft.pk]), editor_post(fresh(draft))).status_code == 302
+    assert fresh(draft).data == before
+
+
+def test_a_new_version_copies_both_texts(client, board_member):
+    client.force_login(board_member)
+    client.post(reverse("rules_version_copy", args=[default().pk]))
+    copy = Ruleset.objects.get(based_on=default())
+    rows = copy.data["tables"]["handicap_results"]
+    assert rows == default().data["tables"]["handicap_results"] and all(r["effect_en"] for r in rows)
+    assert copy.data["source_en"] == default().data["source_en"]
 
 
 def test_a_published_version_cannot_be_edited(client, board_member):

@@ -321,6 +321,31 @@ def test_named_2d6_tables_read_key_or_result_name_and_effect():
     assert weather.key == "weather"
 
 
+def test_effects_in_english_are_read_beside_the_norwegian_and_default_to_empty():
+    """Issue 26: `effect` is Norwegian, `effect_en` the optional English; missing or blank is ""."""
+    for key in ("handicap_results", "weather", "facilities"):
+        data = table(key)
+        data[0]["effect_en"] = "In English."
+        data[1].pop("effect_en", None)
+        data[2]["effect_en"] = "  "
+        parsed = parse_table(key, data)
+        rows = list(parsed if key == "facilities" else (b.value for b in parsed.bands))
+        assert [r.effect_en for r in rows[:3]] == ["In English.", "", ""], key
+        assert rows[0].effect == TABLES[key][0]["effect"]
+        data[0]["effect_en"] = 5
+        with pytest.raises(RulesetError, match="5 is not a text"):
+            parse_table(key, data)
+    assert parse_table("injury", table("injury")).bands[0].value.effect_en == ""  # no effects at all
+
+
+def test_the_shapes_public_constructors_still_take_no_english_effect():
+    from league.rules.tables import Facility, HandicapResult, Named
+
+    assert HandicapResult("k", "Navn", "Virkning", Range(11, 12)).effect_en == ""
+    assert Named("k", "Navn").effect_en == ""
+    assert Facility("k", "Navn", 1, 0, "Virkning").effect_en == ""
+
+
 def test_serious_injury_rows_are_read_and_checked():
     bands = parse_table("serious_injury", table("serious_injury")).bands
     assert [

@@ -41,6 +41,15 @@ def _str(table: str, cell: str, value: Any) -> str:
     return value
 
 
+def _optional_str(table: str, cell: str, value: Any) -> str:
+    """An optional text (a row's English effect, issue 26): missing or blank is ""."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise RulesetError(table, f"{value!r} is not a text", cell)
+    return value if value.strip() else ""
+
+
 def _list(table: str, cell: str | None, value: Any) -> list:
     if not isinstance(value, list):
         raise RulesetError(table, f"expected a list, got {type(value).__name__}", cell)

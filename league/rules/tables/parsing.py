@@ -15,6 +15,7 @@ from league.rules.tables.cells import (
     _dict,
     _int,
     _list,
+    _optional_str,
     _range,
     _stat,
     _str,
@@ -135,6 +136,7 @@ def _handicap_results(data: Any) -> BandTable[HandicapResult]:
                 name=_str(t, f"row {r.label()} name", e.get("name")),
                 effect=_str(t, f"row {r.label()} effect", e.get("effect")),
                 d66=r,
+                effect_en=_optional_str(t, f"row {r.label()} effect_en", e.get("effect_en")),
             ),
         )
         for r, e in rows
@@ -188,6 +190,7 @@ def _named_2d6(t: str, data: Any) -> BandTable[Named]:
                     key=_str(t, f"row {r.label()} key", e.get("key", e.get("result"))),
                     name=_str(t, f"row {r.label()} name", e.get("name")),
                     effect=str(e.get("effect", "")),
+                    effect_en=_optional_str(t, f"row {r.label()} effect_en", e.get("effect_en")),
                 ),
             )
             for r, e in rows
@@ -280,6 +283,7 @@ def _facilities(data: Any) -> tuple[Facility, ...]:
                 price=_int(t, f"row {i} price", e.get("price")),  # type: ignore[arg-type]
                 price_per_seat=_int(t, f"row {i} price_per_seat", e.get("price_per_seat", 0)),  # type: ignore[arg-type]
                 effect=str(e.get("effect", "")),
+                effect_en=_optional_str(t, f"row {i} effect_en", e.get("effect_en")),
             )
         )
     return tuple(out)

@@ -136,6 +136,7 @@ class HandicapResult:
     name: str
     effect: str
     d66: Range
+    effect_en: str = ""  # the effect in English, beside the Norwegian `effect` (issue 26)
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,7 @@ class Named:
     key: str
     name: str
     effect: str = ""
+    effect_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class Facility:
     price: int
     price_per_seat: int
     effect: str
+    effect_en: str = ""
 
 
 @dataclass(frozen=True)

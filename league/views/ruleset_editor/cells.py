@@ -77,6 +77,8 @@ def convert(spec: CellSpec | Setting, text: Any, where: str) -> Any:
         if not text:
             raise CellError(gettext("%(where)s: write a text.") % {"where": where})
         return text
+    if kind == "long_optional":
+        return text  # "" when left empty: the page shows the Norwegian text instead (issue 26)
     if kind in ("stat", "choice"):
         return text or None
     if kind == "words":

@@ -25,7 +25,7 @@ def _widget(kind: str, choices: tuple[str, ...] = ()) -> forms.Widget:
         return forms.Select(choices=options)
     if kind == "text":
         return forms.TextInput(attrs={"class": "cell-text"})
-    if kind == "long":
+    if kind in ("long", "long_optional"):
         return forms.Textarea(attrs={"class": "cell-long", "rows": 2})
     return forms.TextInput(attrs={"class": "cell-num", "inputmode": "text", "autocomplete": "off", "size": 5})
 
@@ -145,6 +145,8 @@ class RulesetEditorForm(forms.Form):
                 if c.kind == "range":
                     if value is not None:
                         raw[c.path[0]]["bands"].append(value)
+                elif value == "" and c.kind == "long_optional" and get_path(raw, c.path) is None:
+                    continue  # an optional text left empty stays absent: no change to show
                 else:
                     set_path(raw, c.path, value)
         if self.errors:

@@ -17,7 +17,7 @@ from league.views.ruleset_editor.fields import AFTER, GAME, INJURIES, STADIUM, P
 class Column:
     key: str | None  # a record's field; None for a grid column
     label: str | Promise
-    kind: str = "int"  # int | text | bool | stat | choice | range | target
+    kind: str = "int"  # int | text | long | long_optional | bool | stat | choice | range | target
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
@@ -177,11 +177,16 @@ def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
         "R22, R23",
         GAME + " – Handicap tabell 2",
         "D66",
-        [str(_("Name")), str(_("Effect"))],
+        [str(_("Name")), str(_("Effect")), str(_("Effect (English)"))],
         _record_table(
             "handicap_results",
             t["handicap_results"],
-            [Column("name", _("Name"), "text"), Column("effect", _("Effect"), "long")],
+            # Issue 26: the Norwegian effect is required, the English one beside it optional.
+            [
+                Column("name", _("Name"), "text"),
+                Column("effect", _("Effect"), "long"),
+                Column("effect_en", _("Effect (English)"), "long_optional"),
+            ],
         ),
     )
     si_cols = [

@@ -204,3 +204,21 @@ def test_the_player_page_shows_a_reason_the_choices_no_longer_have_as_stored(cli
     client.cookies["django_language"] = "nb"
     items = list_items(client.get(reverse("player", args=[player.pk])).content.decode())
     assert ("AV -1 (Skade)", None) in items and ("MA +1 (old-table)", None) in items
+
+
+def test_a_player_page_says_why_match_by_match_lists_fewer_than_his_career(client):
+    """Issue 26: the career counts every match he played (the squad, R28), "Kamp for kamp" the report's
+    lines; a player who played with nothing to report is told so, not "no matches played yet"."""
+    from matches.playthrough import walk_prematch
+    from matches.report import ReportInput, confirm_report, file_report
+    from tests.factories import league_match
+
+    match = league_match()
+    walk_prematch(match)
+    file_report(match, ReportInput(home_score=0, away_score=0), by=match.home.coach)
+    confirm_report(match, by=match.away.coach)
+    player = match.home.players.order_by("number").first()
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("player", args=[player.pk])).content.decode()
+    assert "Han har spilt 1 kamp, uten noe å føre i kamprapporten." in html
+    assert "Ingen kamper spilt ennå." not in html

@@ -1,0 +1,64 @@
+"""Pages anyone can use, in Norwegian (issue 26): 16 pages, logged out and as a coach, at 390 and 1280 px,
+with no serious or critical axe-core violation (WCAG 2.1 A and AA), nothing wider than the screen, and
+no English sentence on a Norwegian page."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.test_phone_browser import demo_league, log_in, pages_of, too_wide  # noqa: F401 (fixture)
+
+WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+# Words that are English and never Norwegian: one of them on a Norwegian page is an untranslated
+# sentence. The Blood Bowl words the Norwegian rulebook itself uses (skills, "Quick & Short passes",
+# handicap names such as "I didn't do it") are taken out first.
+ENGLISH = re.compile(r"\b(the|and|with|this|that|your|which|when|will|each|after|before|only|every|please)\b", re.I)
+BLOOD_BOWL = re.compile(r"Quick & Short passes|I didn't do it|Doom & Gloom|Jump Up and Frenzy|Hail Mary Pass", re.I)
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return Axe()
+
+
+def serious(axe, page) -> list[str]:
+    results = axe.run(page, options=WCAG)
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def english_words(page) -> list[str]:
+    text = BLOOD_BOWL.sub(" ", page.locator("main").inner_text())
+    return sorted({m.group(0) for m in ENGLISH.finditer(text)})
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_sixteen_pages_in_norwegian_are_accessible_fit_and_say_nothing_in_english(new_page, demo_league, axe, width):
+    page = new_page()
+    size = WIDTHS[width]
+    page.set_viewport_size(size)
+    urls = pages_of(demo_league)
+    assert len(urls) >= 16
+    found: dict[str, object] = {}
+    for who in ("anonymous", "astrid"):
+        if who != "anonymous":
+            log_in(page, who)
+            urls = {"my": "/my/", **urls}
+        for name, url in urls.items():
+            page.goto(url)
+            assert page.locator("html").get_attribute("lang") == "nb"
+            problems = {
+                "axe": serious(axe, page),
+                "wide": too_wide(page, size["width"])
+                if page.evaluate("document.documentElement.scrollWidth") > size["width"]
+                else [],
+                "english": english_words(page),
+            }
+            if any(problems.values()):
+                found[f"{who} {name}"] = {k: v for k, v in problems.items() if v}
+    assert found == {}

@@ -1,9 +1,15 @@
 """Playwright against pytest-django's live_server, driving Debian's Chromium."""
 
 import os
+import random
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from django.core.management import call_command
+
+from league.models import Season
+from tests.conftest import PASSWORD
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
 # test itself (fixtures, assertions) are still plain synchronous code.
@@ -106,3 +112,16 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def demo_league(django_user_model):
+    """The demo league (13 teams of varied races, long names, a cup, two rounds played), with passwords set."""
+    # the server's dice seeded too: seed_demo picks a level-up without looking at the one already taken, and
+    # some dice give a player two rolls with the same first choice
+    with mock.patch("matches.dice.secrets.randbelow", random.Random(2006).randrange):
+        call_command("seed_demo", "--rounds", "2")
+    for user in django_user_model.objects.all():
+        user.set_password(PASSWORD)
+        user.save(update_fields=["password"])
+    return Season.objects.get(status=Season.Status.RUNNING)

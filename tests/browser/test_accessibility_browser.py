@@ -7,7 +7,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.test_phone_browser import demo_league, log_in, pages_of, too_wide  # noqa: F401 (fixture)
+from tests.browser.test_phone_browser import log_in, pages_of, too_wide
 
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}

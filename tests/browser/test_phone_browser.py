@@ -1,15 +1,11 @@
 """Phone first (issue 12): every page a coach reaches fits a 390 px screen; no box covers another on a desktop."""
 
 import os
-import random
 from pathlib import Path
-from unittest import mock
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from league.models import Season
 from matches.models import Match
 from teams.models import Player, Team
 from tests.browser.conftest import ARTIFACTS
@@ -18,19 +14,6 @@ from tests.conftest import PASSWORD
 PHONE = {"width": 390, "height": 844}
 # Set SCREENSHOTS=docs/screenshots to refresh the README's pictures.
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ARTIFACTS))
-
-
-@pytest.fixture
-def demo_league(django_user_model):
-    """The demo league (13 teams of varied races, long names, a cup, two rounds played), with passwords set."""
-    # the server's dice seeded too: seed_demo picks a level-up without looking at the one already taken, and
-    # some dice give a player two rolls with the same first choice
-    with mock.patch("matches.dice.secrets.randbelow", random.Random(2006).randrange):
-        call_command("seed_demo", "--rounds", "2")
-    for user in django_user_model.objects.all():
-        user.set_password(PASSWORD)
-        user.save(update_fields=["password"])
-    return Season.objects.get(status=Season.Status.RUNNING)
 
 
 def log_in(page, username):

@@ -84,7 +84,8 @@ def test_every_page_fits_a_phone(new_page, demo_league):
     page.set_viewport_size(PHONE)
     log_in(page, "astrid")  # a coach: his own page and the nav with "Mitt lag"
     page.wait_for_url("**/my/")
-    urls = {"my": "/my/", **pages_of(demo_league)}
+    mine = Team.objects.get(coach__username="astrid")
+    urls = {"my": "/my/", "manage": f"/teams/{mine.pk}/manage/", **pages_of(demo_league)}  # manage: issue 26
     wide = {}
     small = {}
     unhinted = {}

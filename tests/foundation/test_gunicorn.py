@@ -38,7 +38,9 @@ def gunicorn_server(env: dict[str, str]) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
-            urllib.request.urlopen(f"{base}/healthz", timeout=1)
+            # 10 s: with its database away /healthz answers only after the pool's wait (DB_POOL_TIMEOUT); a
+            # 1 s probe timed out a hundred times, two minutes of the suite (issue 25)
+            urllib.request.urlopen(f"{base}/healthz", timeout=10)
             break
         except urllib.error.HTTPError:
             break  # it answers (a 503 while its database is away): the server is up

@@ -19,6 +19,7 @@ from matches import live
 from matches.forms import (
     DisputeForm,
 )
+from matches.match_page import report_sides, with_results
 from matches.models import Match
 from matches.report import (
     report_history,
@@ -48,9 +49,12 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         "postmatch_teams": [
             t for t in (match.home, match.away) if t is not None and (board or t.coach_id == request.user.pk)
         ],
-        "lines": match.lines.select_related("player", "injured_by"),
+        # each team's players under its own name, and each die with what it gave (issue 26)
+        "sides": report_sides(match, match.lines.select_related("player", "injured_by")),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
-        "dice": _with_who(match.dice.select_related("team", "player", "rolled_by"), "rolled_by", who),
+        "dice": with_results(
+            match, _with_who(match.dice.select_related("team", "player", "rolled_by"), "rolled_by", who)
+        ),
         "forfeit_form": bound.get("forfeit_form") or ForfeitForm(match=match)
         if board and match.status == Match.Status.SCHEDULED and match.home_id and match.away_id
         else None,

@@ -42,7 +42,10 @@ def match_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
-        Match.objects.select_related("season", "division", "cup", "home__race", "away__race", "tiebreak_winner"),
+        # the ruleset and the pre-match with the match: the report's SPP and the dice's results read them (issue 26)
+        Match.objects.select_related(
+            "season__ruleset", "division", "cup", "home__race", "away__race", "tiebreak_winner", "prematch"
+        ),
         pk=pk,
     )
     return match_page(request, match)

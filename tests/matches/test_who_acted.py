@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from matches.models import DiceRoll
 from tests.factories import league_match, user
+from tests.html_tables import table_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -25,11 +26,9 @@ def rolled():
 
 
 def dice_column(html: str) -> list[str]:
-    import re
-
-    section = html[html.index("<h2>Terninger</h2>") :]
-    rows = re.findall(r"<tr><td>.*?</tr>", section[: section.index("</table>")], re.S)
-    return [re.findall(r"<td>(.*?)</td>", row, re.S)[3] for row in rows]
+    """The dice table's "Av" (by) column, as a reader sees it."""
+    rows = [row for row in table_rows(html, "dice-table") if row.cells and row.cells[0].attrs.get("class")]
+    return [cell.text for row in rows for cell in row.cells if cell.attrs.get("data-label") == "Av"]
 
 
 def test_anonymous_visitors_read_each_rollers_part_not_his_name(rolled):

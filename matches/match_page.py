@@ -1,0 +1,106 @@
+"""The match page's reads (issue 26): each team's report lines under its own name, and each die with
+what it gave, read from the rows the sequences stored (no rule worked out again, no query per die)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext as _
+
+from league.lib.numbers import money, signed
+from league.rules.records import record_spp
+from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch
+from teams.models import Team
+
+
+@dataclass(frozen=True)
+class ReportSide:
+    """One team's players in the report, by number, each line with its SPP (R28) as `line.spp`."""
+
+    team: Team
+    lines: list[PlayerMatch]
+
+
+def report_sides(match: Match, lines: Iterable[PlayerMatch]) -> list[ReportSide]:
+    """The home team's lines, then the away team's: a reader sees whose player each one is. None when
+    no player has a line (a forfeit is not played, R35)."""
+    lines = list(lines)
+    if not lines:
+        return []
+    r = match.season.ruleset.rules
+    by_team: dict[int, list[PlayerMatch]] = {match.home_id: [], match.away_id: []}
+    for line in lines:
+        line.spp = record_spp(r, line)
+        by_team.setdefault(line.team_id, []).append(line)
+    teams = [t for t in (match.home, match.away) if t is not None]
+    return [ReportSide(t, sorted(by_team[t.pk], key=lambda line: line.player.number)) for t in teams]
+
+
+# The dice whose result a pre-match or post-match row keeps; any other die's cell stays empty.
+PREMATCH_DICE = {"weather", "gate", "vandalism"}
+POSTMATCH_DICE = {"winnings", "kiosk", "fan_factor", "mvp"}
+
+
+def with_results(match: Match, dice: Sequence[DiceRoll]) -> list[DiceRoll]:
+    """Each die with what it gave as `die.result` ("" when no row keeps it): the weather by name, a
+    gate's spectators, the gold won, the fan factor's change, the MVP. Reads the pre-match (with the
+    match when the view joined it) and the teams' post-match rows once, whatever the number of dice."""
+    heads = {d.purpose.split(":")[0] for d in dice}
+    pre = _prematch(match) if heads & PREMATCH_DICE else None
+    posts = {p.team_id: p for p in match.postmatches.select_related("mvp")} if heads & POSTMATCH_DICE else {}
+    weather = _weather_names(match) if "weather" in heads else {}
+    for die in dice:
+        head, _sep, rest = die.purpose.partition(":")
+        die.result = _result(head, rest, die, pre, posts.get(die.team_id), weather)
+    return list(dice)
+
+
+def _prematch(match: Match) -> PreMatch | None:
+    try:
+        return match.prematch
+    except ObjectDoesNotExist:
+        return None
+
+
+def _weather_names(match: Match) -> dict[str, str]:
+    """The season ruleset's weather table, key → name (the names are the ruleset's own words)."""
+    return {band.value.key: band.value.name for band in match.season.ruleset.rules.tables.weather.bands}
+
+
+def _result(
+    head: str,
+    rest: str,
+    die: DiceRoll,
+    pre: PreMatch | None,
+    post: PostMatch | None,
+    weather: Mapping[str, str],
+) -> str:
+    if head in PREMATCH_DICE:
+        return _prematch_result(head, rest, pre, weather) if pre is not None else ""
+    shown = POSTMATCH_RESULTS.get(head)
+    return shown(post) if shown is not None and post is not None else ""
+
+
+def _prematch_result(head: str, side: str, pre: PreMatch, weather: Mapping[str, str]) -> str:
+    if head == "weather":  # as it counted for the match: a roof's nice weather (R39) is what the die gave
+        return weather.get(pre.weather, pre.weather)
+    if head == "gate":
+        gate = pre.home_gate if side == "home" else pre.away_gate
+        return _("%(n)s spectators") % {"n": money(gate)} if gate is not None else ""
+    if pre.vandalised is None:
+        return ""
+    return _("Vandalised") if pre.vandalised else _("No vandalism")
+
+
+def _gold(amount: int | None) -> str:
+    return money(amount) if amount is not None else ""
+
+
+POSTMATCH_RESULTS: dict[str, Callable[[PostMatch], str]] = {
+    "winnings": lambda post: _gold(post.winnings),
+    "kiosk": lambda post: _gold(post.kiosk),
+    "fan_factor": lambda post: f"FF {signed(post.fan_factor_change)}" if post.fan_factor_change is not None else "",
+    "mvp": lambda post: str(post.mvp) if post.mvp is not None else "",
+}

@@ -202,9 +202,9 @@ class MvpForm(StepForm):
 class RollDevelopmentForm(StepForm):
     step = "roll-development"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, earned: post.Earned | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.pending = post.pending_development(self.match, self.team)
+        self.pending = post.pending_development(self.match, self.team, earned)
         for player, index in self.pending:
             self.fields[f"dev_{player.pk}_{index}"] = DiceField(
                 count=2, label=_("%(player)s: development roll %(n)s (2D6)") % {"player": player, "n": index}

@@ -22,6 +22,7 @@ from matches.postmatch.base import (
     unfinished_postmatches,
 )
 from matches.postmatch.development import (
+    Earned,
     apply_development,
     choices_for,
     develop,
@@ -30,11 +31,13 @@ from matches.postmatch.development import (
     roll_development,
     roll_one_development,
     skill_specs,
+    spp_this_match,
 )
 from matches.postmatch.injury_facts import (
     InjuryFacts,
     healer_candidates,
     healer_limit,
+    healer_price,
     injured_lines,
     injury_dice_shown,
     injury_facts,
@@ -43,11 +46,12 @@ from matches.postmatch.injury_facts import (
     roll_injury_dice,
 )
 from matches.postmatch.injury_step import injuries
-from matches.postmatch.mvp import mvp, mvp_candidates
+from matches.postmatch.mvp import earned_this_match, mvp, mvp_candidates
 from matches.postmatch.raising import opponents_dead
 from matches.postmatch.steps import complete, fan_factor, kiosk_applies, purchases_done, stadium, winnings
 
 __all__ = [
+    "Earned",
     "InjuryFacts",
     "PostMatchError",
     "apply_development",
@@ -56,10 +60,12 @@ __all__ = [
     "complete",
     "develop",
     "development_rolls",
+    "earned_this_match",
     "fan_factor",
     "get_postmatch",
     "healer_candidates",
     "healer_limit",
+    "healer_price",
     "injured_lines",
     "injuries",
     "injury_dice_shown",
@@ -77,6 +83,7 @@ __all__ = [
     "roll_injury_dice",
     "roll_one_development",
     "skill_specs",
+    "spp_this_match",
     "stadium",
     "steps_not_applicable",
     "unfinished_postmatches",

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
+from league.rules.messages import N_, Msg
 from matches import dice
 from matches.models import (
     DevelopmentRoll,
@@ -22,12 +23,36 @@ from teams.models import Player, PlayerSkill, Skill, StatChange, Team
 # --- 5. SPP and development (R4, R28, R29) -----------------------------------------------------------
 
 
-def pending_development(match: Match, team: Team) -> list[tuple[Player, int]]:
-    """The development rolls the team's players have earned in this match and not rolled yet."""
+Earned = Mapping[int, tuple[Player, int]]  # earned_this_match's answer: player id → the player, his SPP
+
+
+def spp_this_match(match: Match, team: Team, earned: Earned | None = None) -> list[Msg]:
+    """Each player's SPP from this match (his line and MVP, R28; an Inspiration MVP, R23) and his total
+    after it, by number: shown before the development rolls and kept when the step is done, so the
+    total stays the one after this match (issue 26). The next match waits for this sequence (R24), so
+    the player's total now is his total after this match."""
+    earned = earned if earned is not None else earned_this_match(match, team, match.season.ruleset.rules)
+    return [
+        Msg(
+            N_("#%(number)s %(player)s: %(earned)s SPP this match, %(total)s SPP in all"),
+            number=str(player.number),
+            player=player.name,
+            earned=spp,
+            total=player.spp,
+        )
+        for player, spp in sorted(earned.values(), key=lambda pair: pair[0].number)
+        if spp
+    ]
+
+
+def pending_development(match: Match, team: Team, earned: Earned | None = None) -> list[tuple[Player, int]]:
+    """The development rolls the team's players have earned in this match and not rolled yet; `earned`
+    when the caller has read it already (the page shows the SPP too)."""
     r = match.season.ruleset.rules
     rolled = set(DevelopmentRoll.objects.filter(match=match, player__team=team).values_list("player_id", "index"))
     pending = []
-    for player, spp in earned_this_match(match, team, r).values():
+    earned = earned if earned is not None else earned_this_match(match, team, r)
+    for player, spp in earned.values():
         after = player.spp
         for i in range(1, r.level_ups(after - spp, after) + 1):
             if (player.pk, i) not in rolled:
@@ -187,6 +212,7 @@ def develop(
     r = postmatch.ruleset.rules
     rolls = development_rolls(match, team, by=by)
     lines = apply_development(match, rolls, r, choices=choices, entered=entered or {}, by=by)
+    postmatch.explanations = {**postmatch.explanations, "spp": spp_this_match(match, team)}
     return finish_step(
         postmatch, PostMatch.Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")]
     )

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.lib.numbers import money
 from league.lib.writes import league_write
 from league.rules import injuries as injury_rules
 from league.rules.injuries import (
@@ -148,6 +149,17 @@ def injury_dice_shown(match: Match, team: Team, facts: InjuryFacts | None = None
 
 def healer_limit(team: Team, r: rules.Ruleset) -> int:
     return healer_attempts(team.race.healer, r.settings)[0]
+
+
+def healer_price(team: Team, r: rules.Ruleset) -> str:
+    """The team's healer, its fee for each attempt and how many dead it may attempt, from the ruleset's
+    settings (R25): said on the injury step before the coach orders it (issue 26)."""
+    limit, fee = healer_attempts(team.race.healer, r.settings)
+    return _("%(healer)s: %(fee)s per attempt, at most %(n)s dead players (R25).") % {
+        "healer": team.race.get_healer_display(),
+        "fee": money(fee),
+        "n": limit,
+    }
 
 
 def healer_candidates(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[Player]:

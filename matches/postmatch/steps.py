@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from league.lib.numbers import money
 from league.lib.writes import league_write
+from league.rules.messages import N_, Msg
 from matches import dice
 from matches.models import (
     Match,
@@ -26,7 +27,7 @@ from matches.postmatch.base import (
     side_of,
 )
 from matches.squads import division_die, squad_rating
-from teams.ledger import post_entry
+from teams.ledger import post_entry, treasury
 from teams.models import Stadium, Team, TreasuryEntry
 from teams.selectors import roster_sheet
 
@@ -177,10 +178,23 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
 # --- 7. purchases, 8. new team rating -----------------------------------------------------------------
 
 
+def purchases_made(match: Match, team: Team) -> list[Msg]:
+    """What the team bought since the report was confirmed, from its ledger, and its treasury after:
+    kept when the purchases step is done (issue 26)."""
+    bought = TreasuryEntry.objects.filter(team=team, kind=TreasuryEntry.Kind.PURCHASE).order_by("seq")
+    if match.confirmed_at is not None:
+        bought = bought.filter(created_at__gte=match.confirmed_at)
+    lines = [Msg(N_("Bought: %(what)s, %(price)s"), what=e.description, price=-e.amount) for e in bought]
+    return [
+        *(lines or [Msg(N_("Nothing bought."))]),
+        Msg(N_("Treasury after the purchases: %(gold)s"), gold=treasury(team)),
+    ]
+
+
 @league_write
 def purchases_done(match: Match, team: Team, *, by: Any) -> PostMatch:
     match, team, postmatch = lock_step(match, team, PostMatch.Step.PURCHASES)
-    return finish_step(postmatch, PostMatch.Step.PURCHASES, "purchases", [_("Purchases made on the team page.")])
+    return finish_step(postmatch, PostMatch.Step.PURCHASES, "purchases", purchases_made(match, team))
 
 
 @league_write

@@ -75,6 +75,12 @@ def _postmatch_context(
             .select_related("player__position", "dice")
             .prefetch_related("player__position__skills")
         )
+    # the SPP the players earned, read once for the SPP list and the development dice still to roll (issue 26)
+    earned = (
+        postmatch_service.earned_this_match(match, team, match.season.ruleset.rules)
+        if done == PostMatch.Step.MVP
+        else None
+    )
     specs = postmatch_service.skill_specs() if rolls else []
     rolls_with_choices = [(roll, postmatch_service.choices_for(roll, r, skills=specs)) for roll in rolls]
 
@@ -97,7 +103,9 @@ def _postmatch_context(
     elif done == PostMatch.Step.STADIUM:
         step_form = form(MvpForm)
     elif done == PostMatch.Step.MVP:
-        step_form = form(DevelopmentForm, rolls=rolls_with_choices) if rolls else form(RollDevelopmentForm)
+        step_form = (
+            form(DevelopmentForm, rolls=rolls_with_choices) if rolls else form(RollDevelopmentForm, earned=earned)
+        )
     elif done == PostMatch.Step.DEVELOPMENT:
         step_form = form(FanFactorForm)
     return {
@@ -112,7 +120,20 @@ def _postmatch_context(
         "injury_dice": postmatch_service.injury_dice_shown(match, team, facts) if facts else [],
         "opponent": match.away if team.pk == match.home_id else match.home,
         "healing": r.settings,  # the Bandage Crew's and the Apprentice's prices and targets (R9, R25)
+        # the healer's price before any die, and each player's SPP and total at the SPP step (issue 26)
+        "healer_price": None if PostMatch.Step.INJURIES in skipped else postmatch_service.healer_price(team, r),
+        "spp": _spp_shown(match, team, postmatch, earned),
     }
+
+
+def _spp_shown(match: Match, team: Team, postmatch: PostMatch, earned: postmatch_service.Earned | None) -> list | None:
+    """The SPP step's players: worked out while it is the next step, as kept once it is done (None for a
+    sequence done before they were kept, or not there yet)."""
+    if postmatch.done == PostMatch.Step.MVP:
+        return postmatch_service.spp_this_match(match, team, earned)
+    if postmatch.done >= PostMatch.Step.DEVELOPMENT:
+        return postmatch.explanations.get("spp")
+    return None
 
 
 @require_GET

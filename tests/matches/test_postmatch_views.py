@@ -17,6 +17,9 @@ def url(match, team, step=None):
     return reverse("match_postmatch", args=[match.pk, team.pk])
 
 
+BUDGET = 31
+
+
 class TestAfterTheTrollsBeatTheSaints:
     """The match build_played() plays, built once for the class (tests/conftest.py, set_up_test_data)."""
 
@@ -35,7 +38,10 @@ class TestAfterTheTrollsBeatTheSaints:
         assert paid == (role in {"home_coach", "board"})
         assert response.status_code == (302 if role in {"home_coach", "board"} else 403)
 
-    def test_every_step_stays_within_30_queries(self, client, django_assert_max_num_queries):
+    def test_every_step_stays_within_31_queries(self, client, django_assert_max_num_queries):
+        # 31 since issue 26, 30 before: the SPP step lists each player's SPP from the match and his total,
+        # read from the team's lines and its Inspiration draw (two queries; read once on the page that also
+        # offers the development dice). The page after the dice were rolled went from 29 to 31.
         match, home, *_ = self.played
         client.force_login(home.coach)
         steps = [
@@ -46,7 +52,7 @@ class TestAfterTheTrollsBeatTheSaints:
             ("roll-development", {}),
         ]
         for step, data in steps:
-            with django_assert_max_num_queries(30):
+            with django_assert_max_num_queries(BUDGET):
                 response = client.post(url(match, home, step), data, HTTP_HX_REQUEST="true")
             assert response.status_code == 200, response.content.decode()[:500]
         postmatch = PostMatch.objects.get(match=match, team=home)
@@ -62,11 +68,11 @@ class TestAfterTheTrollsBeatTheSaints:
             ("purchases", {}),
             ("complete", {}),
         ]:
-            with django_assert_max_num_queries(30):
+            with django_assert_max_num_queries(BUDGET):
                 response = client.post(url(match, home, step), data, HTTP_HX_REQUEST="true")
             assert response.status_code == 200, response.content.decode()[:500]
         assert PostMatch.objects.get(match=match, team=home).done == 8
-        with django_assert_max_num_queries(30):
+        with django_assert_max_num_queries(BUDGET):
             assert client.get(url(match, home)).status_code == 200
 
     def test_a_step_submitted_twice_pays_once(self, client):

@@ -1,0 +1,88 @@
+"""What the post-match page tells a coach (issue 26): the healer's price on the injury step, each player's
+SPP from the match and his total on the SPP step, and what was bought with the treasury after."""
+
+import pytest
+from django.urls import reverse
+
+from matches import postmatch as post
+from teams.services import buy_apothecary, buy_assistant_coach
+from tests.matches.test_postmatch import build_played
+
+pytestmark = pytest.mark.django_db
+
+
+def section(html: str, step_id: str) -> str:
+    start = html.index(f'id="{step_id}"')
+    return html[start : html.index("</section>", start)]
+
+
+class TestTheTrollsAfterTheirWin:
+    """build_played(): Torshov Trolls beat Sagene Saints 2-1; the home coach walks his sequence (built once)."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.played = build_played()
+
+    def page(self, client) -> str:
+        match, home, *_ = self.played
+        client.force_login(home.coach)
+        return client.get(reverse("match_postmatch", args=[match.pk, home.pk])).content.decode()
+
+    def test_the_injury_step_says_the_bandage_crews_price(self, client):
+        match, home, *_ = self.played
+        post.winnings(match, home, roll=[4], kiosk=[3], by=None)
+        # R25: the Bandage Crew, 10,000 per attempt, on up to 3 dead players (the default ruleset's settings)
+        shown = section(self.page(client), "step-injuries")
+        assert "Bandage Crew: 10,000 per attempt, at most 3 dead players (R25)." in shown
+        client.cookies["django_language"] = "nb"
+        shown = section(self.page(client), "step-injuries")
+        assert "Bandage Crew: 10\xa0000 per forsøk, høyst 3 døde spillere (R25)." in shown
+
+    def test_the_spp_step_lists_each_players_spp_and_total_then_keeps_them(self, client):
+        match, home, _away, h, _a = self.played
+        post.winnings(match, home, roll=[4], kiosk=[3], by=None)
+        post.injuries(match, home, by=None)
+        post.stadium(match, home, by=None)
+        post.mvp(match, home, roll=[2], by=None)  # #2, the second who earned SPP (R27)
+        # R28: #1 two touchdowns, 2 × 3 = 6, on top of his 14 (completions): 20; #2 a casualty 2 + the MVP 5 = 7
+        expected = [
+            f"#1 {h[0].name}: 6 SPP this match, 20 SPP in all",
+            f"#2 {h[1].name}: 7 SPP this match, 7 SPP in all",
+        ]
+        assert all(line in section(self.page(client), "step-development") for line in expected)
+        rolls = post.development_rolls(
+            match, home, entered={f"development:{h[0].pk}:1": [3, 3], f"development:{h[1].pk}:1": [2, 5]}
+        )
+        post.develop(match, home, choices={rolls[0].pk: "Frenzy", rolls[1].pk: "Block"}, by=None)
+        kept = section(self.page(client), "step-development")
+        assert all(line in kept for line in expected)  # as after this match, whatever the next one adds
+
+    def test_the_purchase_step_says_what_was_bought_and_the_treasury_after(self, client):
+        match, home, *_ = self.played
+        post.winnings(match, home, roll=[4], kiosk=[3], by=None)  # 70,000 and the kiosk's 10,000
+        post.injuries(match, home, by=None)
+        post.stadium(match, home, by=None)
+        post.mvp(match, home, roll=[1], by=None)
+        post.develop(match, home, choices={r.pk: "Block" for r in post.development_rolls(match, home)}, by=None)
+        post.fan_factor(match, home, roll=[4], by=None)
+        buy_apothecary(home, by=home.coach)  # 50,000 (R5)
+        buy_assistant_coach(home, by=home.coach)  # 10,000 (R6)
+        post.purchases_done(match, home, by=home.coach)
+        shown = section(self.page(client), "step-purchases")
+        # 370,000 before the match (tests/matches/test_postmatch.py), + 70,000 + 10,000 - 50,000 - 10,000
+        assert "Bought: Apothecary, 50,000" in shown
+        assert "Bought: Assistant coach, 10,000" in shown
+        assert "Treasury after the purchases: 390,000" in shown
+        assert "Kiosk" not in shown  # bought before the match: not this step's
+
+    def test_nothing_bought_is_said_too(self, client):
+        match, home, *_ = self.played
+        post.winnings(match, home, roll=[4], kiosk=[3], by=None)
+        post.injuries(match, home, by=None)
+        post.stadium(match, home, by=None)
+        post.mvp(match, home, roll=[1], by=None)
+        post.develop(match, home, choices={r.pk: "Block" for r in post.development_rolls(match, home)}, by=None)
+        post.fan_factor(match, home, roll=[4], by=None)
+        post.purchases_done(match, home, by=home.coach)
+        shown = section(self.page(client), "step-purchases")
+        assert "Nothing bought." in shown and "Treasury after the purchases: 450,000" in shown

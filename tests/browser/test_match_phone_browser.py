@@ -1,6 +1,8 @@
 """The match read at a glance on a phone (issue 26): a played match's page and the report form at 390 px,
 with nothing wider than the screen, not even inside a box that scrolls, and report fields a thumb can hit."""
 
+import re
+
 from django.db.models import Q
 from playwright.sync_api import expect
 
@@ -74,3 +76,18 @@ def test_the_report_form_takes_a_thumb(new_page, demo_league):
     lefts = page.locator(".report-cards tbody tr").evaluate_all("rows => rows.map(r => r.getBoundingClientRect().left)")
     assert len(set(round(x) for x in lefts)) == 1 and min(tops) > 0
     page.screenshot(path=str(ARTIFACTS / "phone-report-form-thumb.png"), full_page=True)
+
+
+def test_the_post_match_steps_read_on_a_phone(new_page, demo_league):
+    """A walked sequence of the demo league: the SPP step's players and the purchases fit the screen."""
+    team = Team.objects.get(coach__username="kari")
+    played = Match.objects.for_team(team).filter(status=Match.Status.CONFIRMED).order_by("pk").first()
+    page = new_page()
+    page.set_viewport_size(PHONE)
+    log_in(page, "kari")
+    page.goto(f"/matches/{played.pk}/after/{team.pk}/")
+    assert wider_than(page, PHONE["width"]) == []
+    expect(page.locator("#step-injuries .healer-price")).to_contain_text("per forsøk")
+    expect(page.locator("#step-development")).to_contain_text(re.compile("SPP i alt|Ingen spiller fikk SPP"))
+    expect(page.locator("#step-purchases")).to_contain_text("Kassen etter kjøpene")
+    page.screenshot(path=str(ARTIFACTS / "phone-postmatch.png"), full_page=True)

@@ -140,6 +140,14 @@ def test_screenshots_on_a_phone(new_page, demo_league):
     played = Match.objects.filter(status=Match.Status.CONFIRMED).order_by("pk").first()
     page.goto(f"/matches/{played.pk}/")
     page.screenshot(path=str(SCREENSHOTS / "phone-match.png"), full_page=True)
+    coming = (
+        Match.objects.for_team(kari_team)
+        .filter(status=Match.Status.SCHEDULED, division__isnull=False)
+        .order_by("round", "pk")
+        .first()
+    )
+    page.goto(f"/matches/{coming.pk}/report/")  # the report form, one card a player (issue 26)
+    page.screenshot(path=str(SCREENSHOTS / "phone-report-form.png"), full_page=True)
 
 
 @pytest.mark.parametrize("width", [1280, 1920])

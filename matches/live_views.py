@@ -5,12 +5,15 @@ on the phone and queues them while offline. Without JavaScript each form is a pl
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -44,6 +47,7 @@ class LiveEventForm(forms.Form):
     contest_away = forms.CharField(required=False, max_length=20)
     chef_home = forms.CharField(required=False, max_length=60)
     chef_away = forms.CharField(required=False, max_length=60)
+    made_at = forms.CharField(required=False, max_length=40)  # the phone's ISO time; a bad one is no claim
 
     def entry(self) -> live.EventInput:
         """The entry the form describes. Typed dice are checked for their faces here and for their
@@ -71,7 +75,18 @@ class LiveEventForm(forms.Form):
             riot=typed("riot_die"),
             contest={s: typed(f"contest_{s}") for s in rules.SIDES},
             chef={s: typed(f"chef_{s}") for s in rules.SIDES},
+            made_at=_instant(d.get("made_at") or ""),
         )
+
+
+def _instant(text: str) -> datetime | None:
+    """An ISO 8601 time with its offset, as live.js sends it; anything else leaves the entry timed when it
+    arrives rather than refused (issue 26)."""
+    try:
+        value = parse_datetime(text.strip())
+    except ValueError:
+        return None
+    return value if value is not None and timezone.is_aware(value) else None
 
 
 def _match(pk: int) -> Match:

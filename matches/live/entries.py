@@ -4,10 +4,12 @@ phones take turns, and is idempotent on the id the phone made."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,6 +37,8 @@ from matches.models import LiveEvent, Match, PreMatch, SquadEntry
 from teams.models import Player
 
 CLOCK_KINDS = {LiveEvent.Kind.START, LiveEvent.Kind.HALF_TIME, LiveEvent.Kind.END}
+CLOCK_SKEW = timedelta(minutes=1)  # a phone's clock a little ahead of the server's is still believed
+MAX_OFFLINE = timedelta(hours=6)  # an evening's match: the first entry claiming more is a wrong clock
 
 
 def _lock(match_pk: int) -> Match:
@@ -65,10 +69,22 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
             else [_("Walk the pre-match sequence first.")]
         )
     state = derive(match, prematch, events)
-    event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by)
+    arrived = timezone.now()
+    event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by, created_at=arrived)
+    event.made_at = made_at(entry.made_at, arrived, events)
     _fill(event, entry, match, prematch, state, events, by)
     event.save()
     return event
+
+
+def made_at(claimed: datetime | None, arrived: datetime, events: Sequence[LiveEvent]) -> datetime:
+    """When the entry was made, as the phone says (issue 26): one kept in an offline phone's queue is timed
+    when the coach made it, not when it arrived. A time further ahead than a clock's skew, or before the log
+    began, is a wrong clock: the arrival time stands. A time a little ahead is the arrival time."""
+    began = min((e.made_at for e in events), default=arrived - MAX_OFFLINE)
+    if claimed is None or claimed > arrived + CLOCK_SKEW or claimed < began:
+        return arrived
+    return min(claimed, arrived)
 
 
 def _fill(

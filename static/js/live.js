@@ -97,6 +97,7 @@
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form, event.submitter));
     fields.client_id = crypto.randomUUID();
+    fields.made_at = new Date().toISOString(); // the entry's time, however late it reaches the server (issue 26)
     const label = event.submitter && event.submitter.name === "team" ? event.submitter.textContent.trim() : form.dataset.label;
     save([...load(), { fields, label: label || "" }]);
     const details = form.closest("details");

@@ -1,12 +1,15 @@
 """The live match log (issue 17): who may write, a retried send recorded once, undo by a compensating
 entry, the half-time rules (Re-Roll (RR), Master Chef's), the Kick-Off table's effects, the query
-budget of an entry, and the report filled from the log."""
+budget of an entry, and the report filled from the log. Issue 26: an entry is timed when it was made,
+not when it arrived."""
 
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from matches import live
 from matches.models import DiceRoll, LiveEvent, Match
@@ -193,6 +196,56 @@ class TestAReadyMatch:
         assert LiveEvent.objects.filter(pk=td).exists()
         again = send(client, started, "undo", undoes=td)
         assert again.status_code == 422 and "undone already" in again.json()["errors"][0]
+
+    # --- issue 26: timed when made; a resend keeps the first --------------------------------------------------
+    def _began_earlier(self, match, minutes=10):
+        """The log began `minutes` ago (the start entry moved back), so an entry may claim a time since."""
+        then = timezone.now() - timedelta(minutes=minutes)
+        LiveEvent.objects.filter(match=match, kind="start").update(made_at=then, created_at=then)
+
+    def test_an_entry_sent_late_is_stored_and_shown_with_the_time_it_was_made(self, client, started):
+        self._began_earlier(started)
+        made = (timezone.now() - timedelta(minutes=3)).replace(microsecond=123000)
+        scorer = squad(started, started.home)[0]
+        response = send(client, started, "touchdown", player=scorer.pk, made_at=made.isoformat())
+        assert response.status_code == 200
+        event = LiveEvent.objects.get(pk=response.json()["id"])
+        assert event.made_at == made
+        assert event.created_at - made >= timedelta(minutes=3) and event.arrived_late
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match_live_board", args=[started.pk])).content.decode()
+        shown = timezone.localtime(made).strftime("%H:%M:%S")
+        sent = timezone.localtime(event.created_at).strftime("%H:%M:%S")
+        assert f">{shown}</time> · sendt kl. {sent}" in html
+
+    @pytest.mark.parametrize(
+        "made_at",
+        [
+            timezone.now() + timedelta(hours=1),  # the future
+            timezone.now() - timedelta(hours=1),  # before the log began
+            "not a time",
+            "2026-11-26T12:00:00",  # no offset: whose clock?
+        ],
+        ids=["future", "before-the-start", "garbage", "naive"],
+    )
+    def test_a_time_out_of_reason_is_replaced_by_the_arrival(self, client, started, made_at):
+        self._began_earlier(started)
+        before = timezone.now()
+        text = made_at.isoformat() if not isinstance(made_at, str) else made_at
+        response = send(client, started, "reroll", team=started.home_id, made_at=text)
+        assert response.status_code == 200  # recorded all the same
+        event = LiveEvent.objects.get(pk=response.json()["id"])
+        assert before <= event.made_at == event.created_at <= timezone.now()
+
+    def test_a_resend_with_another_time_is_not_doubled_and_keeps_the_first(self, client, started):
+        self._began_earlier(started)
+        cid = uuid.uuid4()
+        first = timezone.now() - timedelta(minutes=2)
+        for made in (first, first + timedelta(minutes=1)):
+            response = send(client, started, "reroll", team=started.home_id, client_id=cid, made_at=made.isoformat())
+            assert response.status_code == 200
+        assert LiveEvent.objects.filter(match=started, kind="reroll").count() == 1
+        assert LiveEvent.objects.get(match=started, kind="reroll").made_at == first
 
     # --- the half-time rules ------------------------------------------------------------------------------
     def test_half_time_gives_back_half_the_rerolls_used_rounded_up(self, client, started):
@@ -437,3 +490,29 @@ class TestAReadyMatch:
             client.post(reverse("admin:matches_liveevent_delete", args=[entry.pk]), {"post": "yes"}).status_code == 403
         )
         assert LiveEvent.objects.filter(pk=entry.pk).exists()
+
+
+# --- issue 26: the time an entry was made, as the phone says, within reason -------------------------------------
+NOW = timezone.now()
+BEGAN = NOW - timedelta(minutes=30)
+
+
+@pytest.mark.parametrize(
+    ("claimed", "stored"),
+    [
+        (NOW - timedelta(minutes=3), NOW - timedelta(minutes=3)),  # kept offline three minutes: its own time
+        (BEGAN, BEGAN),  # the log's first moment is still in it
+        (None, NOW),  # no claim (a plain post): when it arrived
+        (NOW + timedelta(seconds=20), NOW),  # a clock a little ahead: not after it arrived
+        (NOW + timedelta(minutes=5), NOW),  # the future: a wrong clock
+        (BEGAN - timedelta(seconds=1), NOW),  # before the log began: a wrong clock
+    ],
+)
+def test_an_entry_is_timed_when_it_was_made_within_reason(claimed, stored):
+    began = [LiveEvent(kind="start", made_at=BEGAN)]
+    assert live.entries.made_at(claimed, NOW, began) == stored
+
+
+def test_the_first_entry_may_be_hours_old_not_days():
+    assert live.entries.made_at(NOW - timedelta(hours=2), NOW, []) == NOW - timedelta(hours=2)
+    assert live.entries.made_at(NOW - timedelta(days=2), NOW, []) == NOW

@@ -37,6 +37,8 @@ from matches.models import LiveEvent, Match, PreMatch, SquadEntry
 from teams.models import Player
 
 CLOCK_KINDS = {LiveEvent.Kind.START, LiveEvent.Kind.HALF_TIME, LiveEvent.Kind.END}
+# Taking an entry back and ending the match are asked about first (issue 26): one stray tap does neither.
+ASKS_FIRST = {LiveEvent.Kind.UNDO, LiveEvent.Kind.END}
 CLOCK_SKEW = timedelta(minutes=1)  # a phone's clock a little ahead of the server's is still believed
 MAX_OFFLINE = timedelta(hours=6)  # an evening's match: the first entry claiming more is a wrong clock
 
@@ -85,6 +87,17 @@ def made_at(claimed: datetime | None, arrived: datetime, events: Sequence[LiveEv
     if claimed is None or claimed > arrived + CLOCK_SKEW or claimed < began:
         return arrived
     return min(claimed, arrived)
+
+
+def question(match_pk: int, entry: EventInput) -> str:
+    """What the coach is asked before an entry of ASKS_FIRST (issue 26), naming the entry to undo."""
+    if entry.kind == LiveEvent.Kind.END:
+        return _("End the match? The report is filled from the log.")
+    named = LiveEvent.objects.select_related("player", "victim", "team")
+    target = named.filter(match_id=match_pk, pk=entry.undoes_id).first()
+    if target is None:
+        return _("Undo this entry?")
+    return _("Undo “%(entry)s”? It stays in the log, struck through.") % {"entry": target.summary}
 
 
 def _fill(

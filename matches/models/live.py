@@ -80,6 +80,12 @@ class LiveEvent(models.Model):
         return str(PlayerMatch.Injury(injury).label) if injury in PlayerMatch.Injury.values and injury else ""
 
     @property
+    def summary(self) -> str:
+        """The entry as a line of plain text, what and whom: the question before undoing it (issue 26)."""
+        who = " → ".join(str(p) for p in (self.player, self.victim) if p) or (self.team.name if self.team_id else "")
+        return f"{self.get_kind_display()}: {who}" if who else str(self.get_kind_display())
+
+    @property
     def arrived_late(self) -> bool:
         """Sent from an offline phone's queue well after it was made: the log says when it arrived too."""
         return self.created_at - self.made_at > LATE

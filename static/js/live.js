@@ -93,7 +93,7 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-live]");
-    if (!form) return;
+    if (!form || event.defaultPrevented) return; // a data-confirm question answered "no" (app.js): nothing sent
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form, event.submitter));
     fields.client_id = crypto.randomUUID();

@@ -131,6 +131,7 @@ def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
     expect(kari.locator("[data-kind=interception]")).to_have_count(1, timeout=SOON)
     wrong = LiveEvent.objects.get(match=match, kind="interception")
     expect(kari.locator(f"#entry-{wrong.pk} .live-undo__button")).to_have_count(0)
+    ola.once("dialog", lambda dialog: dialog.accept())  # "Angre" asks first (issue 26)
     ola.locator(f"#entry-{wrong.pk} .live-undo__button").click()
     expect(ola.locator(f"#entry-{wrong.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
 
@@ -160,8 +161,14 @@ def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
         [1],
     ]
 
-    # the end of the match: the report, filled from the log
+    # the end of the match, asked first (issue 26): "no" leaves the match going; "yes" opens the report, filled
+    # from the log
     form = open_action(kari, "live-half")
+    kari.once("dialog", lambda dialog: dialog.dismiss())
+    form.get_by_role("button").click()
+    expect(kari.locator("#live-pending")).to_be_hidden()
+    assert not LiveEvent.objects.filter(match=match, kind="end").exists()
+    kari.once("dialog", lambda dialog: dialog.accept())
     form.get_by_role("button").click()
     kari.wait_for_url(f"**/matches/{match.pk}/report/")
     fits(kari)

@@ -1,7 +1,7 @@
 """The live match log (issue 17): who may write, a retried send recorded once, undo by a compensating
 entry, the half-time rules (Re-Roll (RR), Master Chef's), the Kick-Off table's effects, the query
 budget of an entry, and the report filled from the log. Issue 26: an entry is timed when it was made,
-not when it arrived."""
+not when it arrived; undo and the end of the match ask first."""
 
 import re
 import uuid
@@ -24,6 +24,8 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 def send(client, match, kind, **fields):
     data = {"kind": kind, "client_id": str(fields.pop("client_id", uuid.uuid4())), **fields}
+    if kind in live.ASKS_FIRST:
+        data.setdefault("confirmed", "1")  # what app.js adds once the coach said yes (issue 26)
     return client.post(reverse("match_live_event", args=[match.pk]), data, **JSON)
 
 
@@ -246,6 +248,50 @@ class TestAReadyMatch:
             assert response.status_code == 200
         assert LiveEvent.objects.filter(match=started, kind="reroll").count() == 1
         assert LiveEvent.objects.get(match=started, kind="reroll").made_at == first
+
+    # --- issue 26: undo and the end of the match ask first ----------------------------------------------------
+    def _post(self, client, match, **fields):
+        data = {"client_id": str(uuid.uuid4()), **fields}
+        return client.post(reverse("match_live_event", args=[match.pk]), data)
+
+    def test_undo_without_javascript_asks_first_and_changes_nothing(self, client, started):
+        scorer = squad(started, started.home)[0]
+        td = send(client, started, "touchdown", player=scorer.pk).json()["id"]
+        client.cookies["django_language"] = "nb"
+        before = LiveEvent.objects.count()
+        asked = self._post(client, started, kind="undo", undoes=td)
+        assert asked.status_code == 200
+        html = asked.content.decode()
+        assert f"Angre «Touchdown: {scorer}»? Den blir stående i loggen, overstreket." in html
+        assert 'name="confirmed" value="1"' in html and f'name="undoes" value="{td}"' in html
+        assert LiveEvent.objects.count() == before and state(started).score == {"home": 1, "away": 0}
+        cid = re.search(r'name="client_id" value="([^"]+)"', html).group(1)  # the confirm page posts it again
+        done = self._post(client, started, kind="undo", undoes=td, client_id=cid, confirmed="1")
+        assert done.status_code == 302 and state(started).score == {"home": 0, "away": 0}
+
+    def test_the_end_without_javascript_asks_first_and_changes_nothing(self, client, started):
+        send(client, started, "half_time")
+        client.cookies["django_language"] = "nb"
+        asked = self._post(client, started, kind="end")
+        assert asked.status_code == 200 and "Avslutte kampen?" in asked.content.decode()
+        assert not LiveEvent.objects.filter(match=started, kind="end").exists()
+        done = self._post(client, started, kind="end", confirmed="1")
+        assert done.status_code == 302 and done.url == reverse("match_report", args=[started.pk])
+        assert state(started).ended
+
+    def test_the_script_unasked_is_refused_and_who_may_not_write_is_not_asked(self, client, started, make_user):
+        target = LiveEvent.objects.get(match=started, kind="start")
+        unasked = send(client, started, "undo", undoes=target.pk, confirmed="")
+        assert unasked.status_code == 422 and not LiveEvent.objects.filter(undoes=target).exists()
+        client.force_login(make_user("fremmed"))
+        assert self._post(client, started, kind="undo", undoes=target.pk).status_code == 403
+
+    def test_the_undo_and_end_forms_carry_their_question(self, client, started):
+        send(client, started, "half_time")
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match_live", args=[started.pk])).content.decode()
+        assert 'data-confirm="Angre «Kampstart»? Den blir stående i loggen, overstreket."' in html
+        assert 'data-confirm="Avslutte kampen? Rapporten fylles ut fra loggen."' in html
 
     # --- the half-time rules ------------------------------------------------------------------------------
     def test_half_time_gives_back_half_the_rerolls_used_rounded_up(self, client, started):

@@ -83,7 +83,7 @@
         } else {
           refused([`${item.label}: ${response.status} ${response.statusText}`]);
         }
-        document.body.dispatchEvent(new Event("live:sent"));
+        document.body.dispatchEvent(new Event("live:refresh"));
       }
     } finally {
       sending = false;
@@ -107,20 +107,29 @@
     flush();
   });
 
-  // Polling pauses while a coach is choosing in an open form, so the board is not swapped under his thumb:
-  // no request starts then, and an answer that arrives after he opened a form is not swapped in.
-  const busy = (board) => {
+  // The board keeps polling while a coach chooses in an open form (issue 26: it used to freeze, and the other
+  // phone's entries stopped appearing); only the controls are not swapped under his thumb then. They catch up
+  // as soon as he closes the form.
+  const busy = () => {
+    const controls = document.getElementById("live-controls");
     const active = document.activeElement;
-    return Boolean(board.querySelector("details[open]") || (active && board.contains(active) && active.matches("input, select")));
+    return Boolean(
+      controls &&
+        (controls.querySelector("details[open]") || (active && controls.contains(active) && active.matches("input, select"))),
+    );
   };
-  document.body.addEventListener("htmx:beforeRequest", (event) => {
-    const board = document.getElementById("board");
-    if (board && event.detail.elt === board && busy(board)) event.preventDefault();
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    if (event.detail.target.id === "live-controls" && busy()) event.detail.shouldSwap = false;
   });
-  document.body.addEventListener("htmx:beforeSwap", (event) => {
-    const board = document.getElementById("board");
-    if (board && event.detail.target === board && busy(board)) event.detail.shouldSwap = false;
-  });
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      if (event.target.matches("#live-controls details") && !event.target.open && !busy()) {
+        document.body.dispatchEvent(new Event("live:refresh"));
+      }
+    },
+    true, // toggle does not bubble
+  );
 
   window.addEventListener("online", flush);
   setInterval(flush, 4000);

@@ -40,7 +40,7 @@ def log_in(page, user):
 
 
 def open_action(page, action):
-    """Open an action's form; once open, the polled board is not swapped under the thumb (live.js)."""
+    """Open an action's form; once open, the controls are not swapped under the thumb (live.js, issue 26)."""
     details = page.locator(f"#{action}")
     details.locator("> summary").click()
     expect(details).to_have_js_property("open", True)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.conftest import PASSWORD
 from tests.factories import halflings_against_humans
 
@@ -266,7 +266,8 @@ def test_the_live_log_says_what_it_is_doing(new_page, make_user):
     bar = ola.locator("#live-pending")
     expect(bar).to_be_in_viewport()
     expect(bar).to_contain_text(f"{humans[2]} ({match.away.name})")
-    ola.screenshot(path="/tmp/live-offline-390.png")  # the screen as the coach sees it, not the whole page
+    ARTIFACTS.mkdir(exist_ok=True)
+    ola.screenshot(path=str(ARTIFACTS / "live-offline-phone.png"))  # the screen as the coach sees it, bar and all
     time.sleep(3)  # the connection comes back a while later
     ola.context.set_offline(False)
     expect(bar).to_be_hidden(timeout=SOON)
@@ -294,4 +295,3 @@ def test_the_live_log_says_what_it_is_doing(new_page, make_user):
     expect(ola.locator(f"#entry-{sent_off.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
     assert asked == [f"Angre «Utvist: {humans[2]}»? Den blir stående i loggen, overstreket."] * 2
     fits(ola)
-    kari.screenshot(path="/tmp/live-kari-390.png", full_page=True)

@@ -105,6 +105,6 @@ class ApothecaryUseAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class LiveEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """The live match log: a mistake is undone by a compensating entry on the live page, never here."""
 
-    list_display = ["match", "kind", "team", "player", "victim", "author", "created_at", "undoes"]
+    list_display = ["match", "kind", "team", "player", "victim", "author", "made_at", "created_at", "undoes"]
     list_filter = ["kind"]
     list_select_related = ["match__home", "match__away", "team", "player", "victim", "author", "undoes"]

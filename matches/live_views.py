@@ -5,12 +5,16 @@ on the phone and queues them while offline. Without JavaScript each form is a pl
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -18,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.rules import live as rules
+from league.views.confirm import confirm_page, is_confirmed
 from matches import dice, live
 from matches.models import LiveEvent, Match
 from matches.views.base import with_both_teams
@@ -44,6 +49,7 @@ class LiveEventForm(forms.Form):
     contest_away = forms.CharField(required=False, max_length=20)
     chef_home = forms.CharField(required=False, max_length=60)
     chef_away = forms.CharField(required=False, max_length=60)
+    made_at = forms.CharField(required=False, max_length=40)  # the phone's ISO time; a bad one is no claim
 
     def entry(self) -> live.EventInput:
         """The entry the form describes. Typed dice are checked for their faces here and for their
@@ -71,7 +77,18 @@ class LiveEventForm(forms.Form):
             riot=typed("riot_die"),
             contest={s: typed(f"contest_{s}") for s in rules.SIDES},
             chef={s: typed(f"chef_{s}") for s in rules.SIDES},
+            made_at=_instant(d.get("made_at") or ""),
         )
+
+
+def _instant(text: str) -> datetime | None:
+    """An ISO 8601 time with its offset, as live.js sends it; anything else leaves the entry timed when it
+    arrives rather than refused (issue 26)."""
+    try:
+        value = parse_datetime(text.strip())
+    except ValueError:
+        return None
+    return value if value is not None and timezone.is_aware(value) else None
 
 
 def _match(pk: int) -> Match:
@@ -157,13 +174,27 @@ def match_live_event(request: HttpRequest, pk: int) -> HttpResponse:
         errors = [f"{name}: {e}" if name != "__all__" else e for name, es in form.errors.items() for e in es]
         return _refused(request, errors, back)
     try:
-        event = live.record(pk, form.entry(), by=request.user)
+        entry = form.entry()
+        if entry.kind in live.ASKS_FIRST and not is_confirmed(request):
+            return _ask(request, pk, entry, back)
+        event = live.record(pk, entry, by=request.user)
     except Refusal as exc:  # a typed die off its faces too
         return _refused(request, list(exc.messages), back, status=403 if isinstance(exc, live.LiveForbidden) else 422)
     then = reverse("match_report", args=[pk]) if event.kind == LiveEvent.Kind.END else ""
     if _wants_json(request):
         return JsonResponse({"id": event.pk, "kind": event.kind, "then": then})
     return redirect(then or back)
+
+
+def _ask(request: HttpRequest, pk: int, entry: live.EventInput, back: str) -> HttpResponse:
+    """Undo and the end of the match are asked about first (issue 26): live.js asks with the form's
+    data-confirm and sends `confirmed`; a plain post gets the confirm page; nothing is recorded before."""
+    if not live.can_write(request.user, _match(pk)):
+        raise PermissionDenied  # who may not write is refused at once, not asked first
+    if _wants_json(request):
+        return JsonResponse({"errors": [_("Nothing was done: it was not confirmed.")]}, status=422)
+    button = _("Yes, end the match") if entry.kind == LiveEvent.Kind.END else _("Yes, undo it")
+    return confirm_page(request, question=live.question(pk, entry), button=button, cancel_url=back)
 
 
 def _refused(request: HttpRequest, errors: list[str], back: str, status: int = 422) -> HttpResponse:

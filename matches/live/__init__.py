@@ -12,7 +12,7 @@ the Master Chef's), `reads` (the live page's reads, the report's prefill, the fr
 The names below are what views and tests call.
 """
 
-from matches.live.entries import OUT_OF_PLAY, record
+from matches.live.entries import ASKS_FIRST, OUT_OF_PLAY, question, record
 from matches.live.reads import log_rows, playing_now, report_prefill, shown, squads, weather_name
 from matches.live.state import (
     INJURY_KINDS,
@@ -36,6 +36,7 @@ from matches.live.state import (
 )
 
 __all__ = [
+    "ASKS_FIRST",
     "INJURY_KINDS",
     "LIVE_INJURIES",
     "OUT_OF_PLAY",
@@ -53,6 +54,7 @@ __all__ = [
     "out_of_play",
     "playable",
     "playing_now",
+    "question",
     "record",
     "report_prefill",
     "setup_now",

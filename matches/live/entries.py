@@ -4,10 +4,12 @@ phones take turns, and is idempotent on the id the phone made."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,6 +37,10 @@ from matches.models import LiveEvent, Match, PreMatch, SquadEntry
 from teams.models import Player
 
 CLOCK_KINDS = {LiveEvent.Kind.START, LiveEvent.Kind.HALF_TIME, LiveEvent.Kind.END}
+# Taking an entry back and ending the match are asked about first (issue 26): one stray tap does neither.
+ASKS_FIRST = {LiveEvent.Kind.UNDO, LiveEvent.Kind.END}
+CLOCK_SKEW = timedelta(minutes=1)  # a phone's clock a little ahead of the server's is still believed
+MAX_OFFLINE = timedelta(hours=6)  # an evening's match: the first entry claiming more is a wrong clock
 
 
 def _lock(match_pk: int) -> Match:
@@ -65,10 +71,33 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
             else [_("Walk the pre-match sequence first.")]
         )
     state = derive(match, prematch, events)
-    event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by)
+    arrived = timezone.now()
+    event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by, created_at=arrived)
+    event.made_at = made_at(entry.made_at, arrived, events)
     _fill(event, entry, match, prematch, state, events, by)
     event.save()
     return event
+
+
+def made_at(claimed: datetime | None, arrived: datetime, events: Sequence[LiveEvent]) -> datetime:
+    """When the entry was made, as the phone says (issue 26): one kept in an offline phone's queue is timed
+    when the coach made it, not when it arrived. A time further ahead than a clock's skew, or before the log
+    began, is a wrong clock: the arrival time stands. A time a little ahead is the arrival time."""
+    began = min((e.made_at for e in events), default=arrived - MAX_OFFLINE)
+    if claimed is None or claimed > arrived + CLOCK_SKEW or claimed < began:
+        return arrived
+    return min(claimed, arrived)
+
+
+def question(match_pk: int, entry: EventInput) -> str:
+    """What the coach is asked before an entry of ASKS_FIRST (issue 26), naming the entry to undo."""
+    if entry.kind == LiveEvent.Kind.END:
+        return _("End the match? The report is filled from the log.")
+    named = LiveEvent.objects.select_related("player", "victim", "team")
+    target = named.filter(match_id=match_pk, pk=entry.undoes_id).first()
+    if target is None:
+        return _("Undo this entry?")
+    return _("Undo “%(entry)s”? It stays in the log, struck through.") % {"entry": target.summary}
 
 
 def _fill(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from league.accounts import is_board
@@ -49,6 +50,7 @@ class EventInput:
     riot: list[int] | None = None
     contest: dict[str, list[int] | None] = field(default_factory=dict)  # "home"/"away"
     chef: dict[str, list[int] | None] = field(default_factory=dict)
+    made_at: datetime | None = None  # when the phone says it was made (issue 26); None: when it arrives
 
 
 def can_write(user: Any, match: Match) -> bool:

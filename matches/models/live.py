@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -9,6 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.models.lines import PlayerMatch
 from matches.models.match import Match
+
+LATE = timedelta(seconds=30)  # longer than a slow send: the entry waited in the phone's queue
 
 
 class LiveEvent(models.Model):
@@ -55,6 +59,8 @@ class LiveEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("entered by")
     )
     created_at = models.DateTimeField(_("entered at"), default=timezone.now)
+    # when the coach made the entry (issue 26): an entry kept on an offline phone reaches the server later
+    made_at = models.DateTimeField(_("made at"), default=timezone.now)
     undoes = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="undone_by", verbose_name=_("undoes")
     )
@@ -72,6 +78,17 @@ class LiveEvent(models.Model):
     def injury_label(self) -> str:
         injury = self.data.get("injury", "")
         return str(PlayerMatch.Injury(injury).label) if injury in PlayerMatch.Injury.values and injury else ""
+
+    @property
+    def summary(self) -> str:
+        """The entry as a line of plain text, what and whom: the question before undoing it (issue 26)."""
+        who = " → ".join(str(p) for p in (self.player, self.victim) if p) or (self.team.name if self.team_id else "")
+        return f"{self.get_kind_display()}: {who}" if who else str(self.get_kind_display())
+
+    @property
+    def arrived_late(self) -> bool:
+        """Sent from an offline phone's queue well after it was made: the log says when it arrived too."""
+        return self.created_at - self.made_at > LATE
 
     @property
     def by_foul(self) -> bool:

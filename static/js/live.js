@@ -24,6 +24,31 @@
   const save = (queue) => localStorage.setItem(KEY, JSON.stringify(queue));
   const drop = (id) => save(load().filter((item) => item.fields.client_id !== id));
 
+  // A queued entry as the coach chose it (issue 26): the kind, then whom (the player and his team, from the
+  // form's own options), then the choices ticked; the words are the page's, only the punctuation is ours.
+  function who(form) {
+    const players = [...form.querySelectorAll("select")]
+      .filter((select) => select.value)
+      .map((select) => {
+        const option = select.selectedOptions[0];
+        const team = option.closest("optgroup");
+        return team ? `${option.textContent.trim()} (${team.label})` : option.textContent.trim();
+      });
+    const choices = [...form.querySelectorAll("input[type=radio]:checked")].map((input) =>
+      (input.closest("label") || input).textContent.trim(),
+    );
+    return [players.join(" → "), ...choices].filter(Boolean).join(" · ");
+  }
+
+  const named = (item) => `${item.label}${item.who ? `: ${item.who}` : ""}`;
+
+  const clock = (iso) => {
+    const made = new Date(iso);
+    if (!iso || Number.isNaN(made.getTime())) return "";
+    const lang = document.documentElement.lang || undefined;
+    return made.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  };
+
   function show() {
     const queue = load();
     pending.hidden = queue.length === 0;
@@ -32,18 +57,30 @@
     list.replaceChildren(
       ...queue.map((item) => {
         const li = document.createElement("li");
-        li.textContent = item.label;
+        const what = document.createElement("strong");
+        const when = document.createElement("span");
+        when.className = "muted";
+        when.textContent = clock(item.fields.made_at);
+        what.textContent = named(item);
+        li.append(when, " ", what);
         return li;
       }),
     );
   }
 
-  function refused(messages) {
+  // The server's refusal of an entry, under the entry it refuses (issue 26: sent from the queue, it may be
+  // one the coach made minutes ago).
+  function refused(messages, item) {
     const list = errors.querySelector("[data-list]");
     list.replaceChildren(
       ...messages.map((text) => {
         const li = document.createElement("li");
-        li.textContent = text;
+        if (item) {
+          const what = document.createElement("strong");
+          what.textContent = named(item);
+          li.append(what);
+        }
+        li.append(text);
         return li;
       }),
     );
@@ -79,11 +116,11 @@
             return;
           }
         } else if (response.status === 422 || response.status === 403) {
-          refused((await response.json().catch(() => ({}))).errors || [item.label]);
+          refused((await response.json().catch(() => ({}))).errors || [String(response.status)], item);
         } else {
-          refused([`${item.label}: ${response.status} ${response.statusText}`]);
+          refused([`${response.status} ${response.statusText}`], item);
         }
-        document.body.dispatchEvent(new Event("live:sent"));
+        document.body.dispatchEvent(new Event("live:refresh"));
       }
     } finally {
       sending = false;
@@ -93,12 +130,13 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-live]");
-    if (!form) return;
+    if (!form || event.defaultPrevented) return; // a data-confirm question answered "no" (app.js): nothing sent
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form, event.submitter));
     fields.client_id = crypto.randomUUID();
+    fields.made_at = new Date().toISOString(); // the entry's time, however late it reaches the server (issue 26)
     const label = event.submitter && event.submitter.name === "team" ? event.submitter.textContent.trim() : form.dataset.label;
-    save([...load(), { fields, label: label || "" }]);
+    save([...load(), { fields, label: label || "", who: who(form) }]);
     const details = form.closest("details");
     if (details) details.open = false;
     form.reset();
@@ -106,20 +144,31 @@
     flush();
   });
 
-  // Polling pauses while a coach is choosing in an open form, so the board is not swapped under his thumb:
-  // no request starts then, and an answer that arrives after he opened a form is not swapped in.
-  const busy = (board) => {
+  // The board keeps polling while a coach chooses in an open form (issue 26: it used to freeze, and the other
+  // phone's entries stopped appearing); only the controls are not swapped under his thumb then. They catch up
+  // as soon as he closes the form.
+  const busy = () => {
+    const controls = document.getElementById("live-controls");
     const active = document.activeElement;
-    return Boolean(board.querySelector("details[open]") || (active && board.contains(active) && active.matches("input, select")));
+    return Boolean(
+      controls &&
+        (controls.querySelector("details[open]") || (active && controls.contains(active) && active.matches("input, select"))),
+    );
   };
-  document.body.addEventListener("htmx:beforeRequest", (event) => {
-    const board = document.getElementById("board");
-    if (board && event.detail.elt === board && busy(board)) event.preventDefault();
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    if (event.detail.target.id === "live-controls" && busy()) event.detail.shouldSwap = false;
   });
-  document.body.addEventListener("htmx:beforeSwap", (event) => {
-    const board = document.getElementById("board");
-    if (board && event.detail.target === board && busy(board)) event.detail.shouldSwap = false;
-  });
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      if (event.target.matches("#live-controls details") && !event.target.open && !busy()) {
+        document.body.dispatchEvent(new Event("live:refresh"));
+      }
+    },
+    true, // toggle does not bubble
+  );
+
+  errors.querySelector("[data-close]").addEventListener("click", () => refused([]));
 
   window.addEventListener("online", flush);
   setInterval(flush, 4000);

@@ -4,14 +4,18 @@ used in the first half comes back at half-time by the house rule (Re-Roll (RR));
 the weather; the Master Chef rolls before each half; a send retried records once; an entry is undone;
 an entry made offline is queued and sent when the connection is back; ending the match fills the
 report with exactly the SPP events logged, which is filed, confirmed and walked through the post-match.
-No page scrolls sideways."""
+No page scrolls sideways. Issue 26: the log keeps coming while a form is open; an entry made offline is
+named in the bar at the bottom of the screen and keeps the time it was made; undo and the end ask first."""
 
 import re
+import time
+from datetime import datetime, timedelta
 
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.conftest import PASSWORD
 from tests.factories import halflings_against_humans
 
@@ -40,7 +44,7 @@ def log_in(page, user):
 
 
 def open_action(page, action):
-    """Open an action's form; once open, the polled board is not swapped under the thumb (live.js)."""
+    """Open an action's form; once open, the controls are not swapped under the thumb (live.js, issue 26)."""
     details = page.locator(f"#{action}")
     details.locator("> summary").click()
     expect(details).to_have_js_property("open", True)
@@ -131,6 +135,7 @@ def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
     expect(kari.locator("[data-kind=interception]")).to_have_count(1, timeout=SOON)
     wrong = LiveEvent.objects.get(match=match, kind="interception")
     expect(kari.locator(f"#entry-{wrong.pk} .live-undo__button")).to_have_count(0)
+    ola.once("dialog", lambda dialog: dialog.accept())  # "Angre" asks first (issue 26)
     ola.locator(f"#entry-{wrong.pk} .live-undo__button").click()
     expect(ola.locator(f"#entry-{wrong.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
 
@@ -160,8 +165,14 @@ def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
         [1],
     ]
 
-    # the end of the match: the report, filled from the log
+    # the end of the match, asked first (issue 26): "no" leaves the match going; "yes" opens the report, filled
+    # from the log
     form = open_action(kari, "live-half")
+    kari.once("dialog", lambda dialog: dialog.dismiss())
+    form.get_by_role("button").click()
+    expect(kari.locator("#live-pending")).to_be_hidden()
+    assert not LiveEvent.objects.filter(match=match, kind="end").exists()
+    kari.once("dialog", lambda dialog: dialog.accept())
     form.get_by_role("button").click()
     kari.wait_for_url(f"**/matches/{match.pk}/report/")
     fits(kari)
@@ -209,4 +220,78 @@ def test_two_coaches_play_a_match_on_the_live_page(new_page, make_user):
         ola.locator(section).get_by_role("button", name=button).click()
         expect(ola.locator(section)).to_have_class(re.compile(r"\bdone\b"))
     assert PostMatch.objects.get(match=match, team=match.away).team_rating is not None
+    fits(ola)
+
+
+def test_the_live_log_says_what_it_is_doing(new_page, make_user):
+    """Issue 26, on two phones: the other phone's entries keep appearing while a form is open, and the
+    controls catch up when it closes; an entry made offline names its player in the bar at the bottom of the
+    screen, and is stored with the time it was made, not the time it was sent; "Angre" asks first, and "no"
+    changes nothing."""
+    match = a_match(make_user)
+    hobbits = list(match.home.players.order_by("number"))
+    humans = list(match.away.players.order_by("number"))
+    kari, ola = phone(new_page), phone(new_page)
+    log_in(kari, match.home.coach)
+    log_in(ola, match.away.coach)
+    kari.goto(f"/matches/{match.pk}/live/")
+    ola.goto(f"/matches/{match.pk}/live/")
+    kari.fill("input[name=chef_home]", "4")
+    kari.locator("#live-start").click()
+    expect(ola.locator("[data-half]")).to_contain_text("1", timeout=SOON)
+
+    # kari opens a form and chooses; meanwhile ola scores, which ends his turn: kari sees it under her open
+    # form, her choice untouched; her "end turn" button catches up once she closes the form
+    expect(kari.locator("#live-turn")).to_contain_text(match.away.name, timeout=SOON)
+    form = open_action(kari, "live-casualty")
+    form.locator("select[name=player]").select_option(str(hobbits[0].pk))
+    form = open_action(ola, "live-touchdown")
+    form.locator("select[name=player]").select_option(str(humans[1].pk))
+    form.get_by_role("button").click()
+    expect(kari.locator("[data-score=away]")).to_have_text("1", timeout=SOON)
+    expect(kari.locator("#live-log [data-kind=touchdown]")).to_have_count(1)
+    expect(kari.locator("#live-casualty")).to_have_js_property("open", True)
+    expect(kari.locator("#live-casualty select[name=player]")).to_have_value(str(hobbits[0].pk))
+    expect(kari.locator("#live-turn")).to_contain_text(match.away.name)  # the controls wait for her
+    kari.locator("#live-casualty > summary").click()
+    expect(kari.locator("#live-turn")).to_contain_text(match.home.name, timeout=SOON)
+
+    # offline, from a form low on the page: the bar at the bottom of the screen names the player and his team
+    ola.context.set_offline(True)
+    form = open_action(ola, "live-sent_off")
+    form.locator("select[name=player]").select_option(str(humans[2].pk))
+    made_from = timezone.now()
+    form.get_by_role("button").click()
+    made_until = timezone.now()
+    bar = ola.locator("#live-pending")
+    expect(bar).to_be_in_viewport()
+    expect(bar).to_contain_text(f"{humans[2]} ({match.away.name})")
+    ARTIFACTS.mkdir(exist_ok=True)
+    ola.screenshot(path=str(ARTIFACTS / "live-offline-phone.png"))  # the screen as the coach sees it, bar and all
+    time.sleep(3)  # the connection comes back a while later
+    ola.context.set_offline(False)
+    expect(bar).to_be_hidden(timeout=SOON)
+    sent_off = LiveEvent.objects.get(match=match, kind="sent_off")
+    assert made_from - timedelta(seconds=1) <= sent_off.made_at <= made_until + timedelta(seconds=1)
+    assert sent_off.created_at - sent_off.made_at >= timedelta(seconds=2)  # timed when made, not when sent
+    shown = kari.locator(f"#entry-{sent_off.pk} time")
+    expect(shown).to_have_count(1, timeout=SOON)
+    assert datetime.fromisoformat(shown.get_attribute("datetime")) == sent_off.made_at
+
+    # "Angre" asks, naming the entry: "no" sends nothing; "yes" undoes it
+    asked = []
+
+    def answer(yes):
+        return lambda dialog: (asked.append(dialog.message), dialog.accept() if yes else dialog.dismiss())
+
+    undo = ola.locator(f"#entry-{sent_off.pk} .live-undo__button")
+    ola.once("dialog", answer(False))
+    undo.click()
+    ola.wait_for_timeout(1_000)
+    assert not LiveEvent.objects.filter(undoes=sent_off).exists()
+    assert ola.evaluate(f"localStorage.getItem('torshov-live-queue:{match.pk}')") in (None, "[]")
+    ola.once("dialog", answer(True))
+    undo.click()
+    expect(ola.locator(f"#entry-{sent_off.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
+    assert asked == [f"Angre «Utvist: {humans[2]}»? Den blir stående i loggen, overstreket."] * 2
     fits(ola)

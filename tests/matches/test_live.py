@@ -1,12 +1,15 @@
 """The live match log (issue 17): who may write, a retried send recorded once, undo by a compensating
 entry, the half-time rules (Re-Roll (RR), Master Chef's), the Kick-Off table's effects, the query
-budget of an entry, and the report filled from the log."""
+budget of an entry, and the report filled from the log. Issue 26: an entry is timed when it was made,
+not when it arrived; undo and the end of the match ask first."""
 
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from matches import live
 from matches.models import DiceRoll, LiveEvent, Match
@@ -21,6 +24,8 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 def send(client, match, kind, **fields):
     data = {"kind": kind, "client_id": str(fields.pop("client_id", uuid.uuid4())), **fields}
+    if kind in live.ASKS_FIRST:
+        data.setdefault("confirmed", "1")  # what app.js adds once the coach said yes (issue 26)
     return client.post(reverse("match_live_event", args=[match.pk]), data, **JSON)
 
 
@@ -193,6 +198,100 @@ class TestAReadyMatch:
         assert LiveEvent.objects.filter(pk=td).exists()
         again = send(client, started, "undo", undoes=td)
         assert again.status_code == 422 and "undone already" in again.json()["errors"][0]
+
+    # --- issue 26: timed when made; a resend keeps the first --------------------------------------------------
+    def _began_earlier(self, match, minutes=10):
+        """The log began `minutes` ago (the start entry moved back), so an entry may claim a time since."""
+        then = timezone.now() - timedelta(minutes=minutes)
+        LiveEvent.objects.filter(match=match, kind="start").update(made_at=then, created_at=then)
+
+    def test_an_entry_sent_late_is_stored_and_shown_with_the_time_it_was_made(self, client, started):
+        self._began_earlier(started)
+        made = (timezone.now() - timedelta(minutes=3)).replace(microsecond=123000)
+        scorer = squad(started, started.home)[0]
+        response = send(client, started, "touchdown", player=scorer.pk, made_at=made.isoformat())
+        assert response.status_code == 200
+        event = LiveEvent.objects.get(pk=response.json()["id"])
+        assert event.made_at == made
+        assert event.created_at - made >= timedelta(minutes=3) and event.arrived_late
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match_live_board", args=[started.pk])).content.decode()
+        shown = timezone.localtime(made).strftime("%H:%M:%S")
+        sent = timezone.localtime(event.created_at).strftime("%H:%M:%S")
+        assert f">{shown}</time> · sendt kl. {sent}" in html
+
+    @pytest.mark.parametrize(
+        "made_at",
+        [
+            timezone.now() + timedelta(hours=1),  # the future
+            timezone.now() - timedelta(hours=1),  # before the log began
+            "not a time",
+            "2026-11-26T12:00:00",  # no offset: whose clock?
+        ],
+        ids=["future", "before-the-start", "garbage", "naive"],
+    )
+    def test_a_time_out_of_reason_is_replaced_by_the_arrival(self, client, started, made_at):
+        self._began_earlier(started)
+        before = timezone.now()
+        text = made_at.isoformat() if not isinstance(made_at, str) else made_at
+        response = send(client, started, "reroll", team=started.home_id, made_at=text)
+        assert response.status_code == 200  # recorded all the same
+        event = LiveEvent.objects.get(pk=response.json()["id"])
+        assert before <= event.made_at == event.created_at <= timezone.now()
+
+    def test_a_resend_with_another_time_is_not_doubled_and_keeps_the_first(self, client, started):
+        self._began_earlier(started)
+        cid = uuid.uuid4()
+        first = timezone.now() - timedelta(minutes=2)
+        for made in (first, first + timedelta(minutes=1)):
+            response = send(client, started, "reroll", team=started.home_id, client_id=cid, made_at=made.isoformat())
+            assert response.status_code == 200
+        assert LiveEvent.objects.filter(match=started, kind="reroll").count() == 1
+        assert LiveEvent.objects.get(match=started, kind="reroll").made_at == first
+
+    # --- issue 26: undo and the end of the match ask first ----------------------------------------------------
+    def _post(self, client, match, **fields):
+        data = {"client_id": str(uuid.uuid4()), **fields}
+        return client.post(reverse("match_live_event", args=[match.pk]), data)
+
+    def test_undo_without_javascript_asks_first_and_changes_nothing(self, client, started):
+        scorer = squad(started, started.home)[0]
+        td = send(client, started, "touchdown", player=scorer.pk).json()["id"]
+        client.cookies["django_language"] = "nb"
+        before = LiveEvent.objects.count()
+        asked = self._post(client, started, kind="undo", undoes=td)
+        assert asked.status_code == 200
+        html = asked.content.decode()
+        assert f"Angre «Touchdown: {scorer}»? Den blir stående i loggen, overstreket." in html
+        assert 'name="confirmed" value="1"' in html and f'name="undoes" value="{td}"' in html
+        assert LiveEvent.objects.count() == before and state(started).score == {"home": 1, "away": 0}
+        cid = re.search(r'name="client_id" value="([^"]+)"', html).group(1)  # the confirm page posts it again
+        done = self._post(client, started, kind="undo", undoes=td, client_id=cid, confirmed="1")
+        assert done.status_code == 302 and state(started).score == {"home": 0, "away": 0}
+
+    def test_the_end_without_javascript_asks_first_and_changes_nothing(self, client, started):
+        send(client, started, "half_time")
+        client.cookies["django_language"] = "nb"
+        asked = self._post(client, started, kind="end")
+        assert asked.status_code == 200 and "Avslutte kampen?" in asked.content.decode()
+        assert not LiveEvent.objects.filter(match=started, kind="end").exists()
+        done = self._post(client, started, kind="end", confirmed="1")
+        assert done.status_code == 302 and done.url == reverse("match_report", args=[started.pk])
+        assert state(started).ended
+
+    def test_the_script_unasked_is_refused_and_who_may_not_write_is_not_asked(self, client, started, make_user):
+        target = LiveEvent.objects.get(match=started, kind="start")
+        unasked = send(client, started, "undo", undoes=target.pk, confirmed="")
+        assert unasked.status_code == 422 and not LiveEvent.objects.filter(undoes=target).exists()
+        client.force_login(make_user("fremmed"))
+        assert self._post(client, started, kind="undo", undoes=target.pk).status_code == 403
+
+    def test_the_undo_and_end_forms_carry_their_question(self, client, started):
+        send(client, started, "half_time")
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match_live", args=[started.pk])).content.decode()
+        assert 'data-confirm="Angre «Kampstart»? Den blir stående i loggen, overstreket."' in html
+        assert 'data-confirm="Avslutte kampen? Rapporten fylles ut fra loggen."' in html
 
     # --- the half-time rules ------------------------------------------------------------------------------
     def test_half_time_gives_back_half_the_rerolls_used_rounded_up(self, client, started):
@@ -437,3 +536,29 @@ class TestAReadyMatch:
             client.post(reverse("admin:matches_liveevent_delete", args=[entry.pk]), {"post": "yes"}).status_code == 403
         )
         assert LiveEvent.objects.filter(pk=entry.pk).exists()
+
+
+# --- issue 26: the time an entry was made, as the phone says, within reason -------------------------------------
+NOW = timezone.now()
+BEGAN = NOW - timedelta(minutes=30)
+
+
+@pytest.mark.parametrize(
+    ("claimed", "stored"),
+    [
+        (NOW - timedelta(minutes=3), NOW - timedelta(minutes=3)),  # kept offline three minutes: its own time
+        (BEGAN, BEGAN),  # the log's first moment is still in it
+        (None, NOW),  # no claim (a plain post): when it arrived
+        (NOW + timedelta(seconds=20), NOW),  # a clock a little ahead: not after it arrived
+        (NOW + timedelta(minutes=5), NOW),  # the future: a wrong clock
+        (BEGAN - timedelta(seconds=1), NOW),  # before the log began: a wrong clock
+    ],
+)
+def test_an_entry_is_timed_when_it_was_made_within_reason(claimed, stored):
+    began = [LiveEvent(kind="start", made_at=BEGAN)]
+    assert live.entries.made_at(claimed, NOW, began) == stored
+
+
+def test_the_first_entry_may_be_hours_old_not_days():
+    assert live.entries.made_at(NOW - timedelta(hours=2), NOW, []) == NOW - timedelta(hours=2)
+    assert live.entries.made_at(NOW - timedelta(days=2), NOW, []) == NOW

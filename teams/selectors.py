@@ -76,6 +76,13 @@ class RosterSheet:
     total_cost: int
     facilities: list[str] = field(default_factory=list)  # the keys, in the order bought
 
+    def shown(self) -> str:
+        """Everything the roster table shows, as text: the key of its rendered HTML in the team page's
+        `{% cache %}`, so a roster nothing changed in is not rendered again after a write elsewhere in
+        the league (issue 25)."""
+        changes = ("ma_change", "st_change", "ag_change", "av_change", "mutation_choice_pending")
+        return repr([(line.as_dict(), [getattr(line.player, c) for c in changes]) for line in self.lines])
+
     @property
     def facility_names(self) -> list[str]:
         r = self.team.ruleset.rules

@@ -222,3 +222,25 @@ def test_a_player_page_says_why_match_by_match_lists_fewer_than_his_career(clien
     html = client.get(reverse("player", args=[player.pk])).content.decode()
     assert "Han har spilt 1 kamp, uten noe å føre i kamprapporten." in html
     assert "Ingen kamper spilt ennå." not in html
+
+
+def test_the_kept_roster_shows_a_change_at_once(client, team):
+    """The roster is kept rendered by what it shows (issue 25): a new name, a player's SPP are on the page at once."""
+    from teams import services
+
+    url = reverse("team", args=[team.pk])
+    client.get(url)
+    player = team.players.order_by("number").first()
+    services.update_player(player, name="Ola «Knusern»", number=player.number)
+    Player = type(player)
+    Player.objects.filter(pk=player.pk).update(touchdowns=2)  # a correction's counters (R28: 2 TD = 6 SPP)
+    from league.lib.writes import raise_league_version
+
+    raise_league_version()
+    html = client.get(url).content.decode()
+    row = next(
+        r
+        for r in table_rows(html, "roster-cards")
+        if r.cells and r.cells[1].links == [reverse("player", args=[player.pk])]
+    )
+    assert "Ola «Knusern»" in row.texts()[1] and row.texts()[14] == "6"

@@ -34,6 +34,9 @@ function markScrolling(root) {
   for (const box of root.querySelectorAll(".table-wrap, .bracket")) {
     const wide = box.scrollWidth > box.clientWidth + 2;
     const shown = box.previousElementSibling && box.previousElementSibling.classList.contains("scroll-hint");
+    // a box that scrolls can be scrolled from the keyboard too (WCAG 2.1.1, axe's scrollable-region-focusable)
+    if (wide) box.tabIndex = 0;
+    else box.removeAttribute("tabindex");
     if (wide && !shown) {
       const note = document.createElement("p");
       note.className = "scroll-hint muted no-print";

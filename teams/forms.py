@@ -9,7 +9,16 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from league.lib.inputs import INT_MAX, MONEY_MAX, NAME_MAX, PLAYERS_MAX, SMALL_MAX, IdModelChoiceField, json_depth
+from league.lib.inputs import (
+    INT_MAX,
+    MONEY_MAX,
+    NAME_MAX,
+    PLAYERS_MAX,
+    SMALL_MAX,
+    WHOLE_NUMBER,
+    IdModelChoiceField,
+    json_depth,
+)
 from league.lib.numbers import money
 from league.lib.once import TokenField
 from league.rules.records import RECORD_COUNTERS
@@ -60,7 +69,7 @@ class HireForm(forms.Form):
     token = TokenField()
     position = IdModelChoiceField(label=_("Position"), queryset=Position.objects.none())
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX, required=False)
-    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99, required=False)
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99, required=False, widget=WHOLE_NUMBER)
 
     def __init__(self, *args: Any, race: Race, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -69,7 +78,7 @@ class HireForm(forms.Form):
 
 class ExpandForm(forms.Form):
     token = TokenField()
-    steps = forms.IntegerField(min_value=1, max_value=50, initial=1)
+    steps = forms.IntegerField(min_value=1, max_value=50, initial=1, widget=WHOLE_NUMBER)
 
     def __init__(self, *args: Any, seats: int, **kwargs: Any) -> None:
         """seats: the ruleset's expansion step (R16)."""
@@ -79,7 +88,7 @@ class ExpandForm(forms.Form):
 
 class PlayerEditForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
-    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99)
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99, widget=WHOLE_NUMBER)
 
 
 class MutationChoiceForm(forms.Form):

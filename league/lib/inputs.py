@@ -13,6 +13,9 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+# A number pad on a phone, for dice, scores and shirt numbers typed beside the pitch (issues 12, 26).
+WHOLE_NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
+
 SMALL_MAX = 32_767  # PositiveSmallIntegerField, SmallIntegerField
 INT_MAX = 2_147_483_647  # PositiveIntegerField, IntegerField
 # Gold a form may name at once (a treasury when registered, a cup prize): far above anything the

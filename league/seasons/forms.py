@@ -7,13 +7,17 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from league.accounts import login_tries_left
-from league.lib.inputs import MONEY_MAX, NAME_MAX, IdModelChoiceField, IdModelMultipleChoiceField, LeagueDateField
+from league.lib.inputs import (
+    MONEY_MAX,
+    NAME_MAX,
+    WHOLE_NUMBER,
+    IdModelChoiceField,
+    IdModelMultipleChoiceField,
+    LeagueDateField,
+)
 from league.models import Ruleset
 from matches.models import Match
 from teams.models import Team
-
-# A number pad on a phone, for dice and scores typed beside the pitch (issue 12).
-WHOLE_NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 
 class SeasonForm(forms.Form):

@@ -69,8 +69,8 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "team": sheet.team,
         "can_change": can_change(request.user, sheet.team),
         "fixtures": coming_matches(sheet.team.pk, FIXTURES_SHOWN),
-        # the printed sheet has a row to write in for every place left on the roster (issue 26)
-        "blank_rows": range(max(0, sheet.team.ruleset.rules.settings.max_players - len(sheet.lines))),
+        # the printed sheet has a row to write in up to a full squad of 16, as the paper "Ditt Lag" (issue 26)
+        "blank_rows": range(max(0, sheet.team.ruleset.rules.settings.max_squad - len(sheet.lines))),
     }
     return render(request, "teams/team_detail.html", context)
 

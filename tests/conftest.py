@@ -36,6 +36,16 @@ def fast_password_hasher():
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the league's language: a request in English (the language cookie) leaves English
+    active on its thread, and Django does not reset it between tests, so a later test calling a view or a
+    form directly would speak English by the order the tests ran in."""
+    translation.activate("nb")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fresh_page_cache():
     """Each test starts with an empty page cache: a test's rolled-back writes can bring the league
     version back to a number an earlier test cached pages under (issue 16's cache is per version).

@@ -55,6 +55,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
 
 
 FIXTURES_SHOWN = 6
+ROSTER_COLUMNS = 17  # the roster table's, for the printed sheet's blank rows
 
 
 @require_GET
@@ -71,6 +72,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "fixtures": coming_matches(sheet.team.pk, FIXTURES_SHOWN),
         # the printed sheet has a row to write in up to a full squad of 16, as the paper "Ditt Lag" (issue 26)
         "blank_rows": range(max(0, sheet.team.ruleset.rules.settings.max_squad - len(sheet.lines))),
+        "blank_cells": range(ROSTER_COLUMNS),
     }
     return render(request, "teams/team_detail.html", context)
 

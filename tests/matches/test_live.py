@@ -207,7 +207,8 @@ class TestAReadyMatch:
 
     def test_an_entry_sent_late_is_stored_and_shown_with_the_time_it_was_made(self, client, started):
         self._began_earlier(started)
-        made = (timezone.now() - timedelta(minutes=3)).replace(microsecond=123000)
+        # a second more: replacing the microseconds may move the time up to 0.9 s later
+        made = (timezone.now() - timedelta(minutes=3, seconds=1)).replace(microsecond=123000)
         scorer = squad(started, started.home)[0]
         response = send(client, started, "touchdown", player=scorer.pk, made_at=made.isoformat())
         assert response.status_code == 200

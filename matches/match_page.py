@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
 
@@ -36,6 +38,31 @@ def report_sides(match: Match, lines: Iterable[PlayerMatch]) -> list[ReportSide]
         by_team.setdefault(line.team_id, []).append(line)
     teams = [t for t in (match.home, match.away) if t is not None]
     return [ReportSide(t, sorted(by_team[t.pk], key=lambda line: line.player.number)) for t in teams]
+
+
+def who_acted(match: Match, *, private: bool) -> Callable[[AbstractBaseUser | None], str]:
+    """Who rolled a die or saved a change: his username for members, his part in the match for anyone
+    else (coaches' names are for members, as settings.PUBLIC_TEAM_DETAILS says; issue 26). Only the two
+    coaches and the board act on a match; no user is the server (the demo league, the commands)."""
+    parts = {}
+    for team, part in ((match.away, _("away coach")), (match.home, _("home coach"))):  # home wins a tie
+        if team is not None:
+            parts[team.coach_id] = part
+
+    def who(user: AbstractBaseUser | None) -> str:
+        if user is None:
+            return _("the server")
+        return user.get_username() if private else parts.get(user.pk, _("the board"))
+
+    return who
+
+
+def with_who(rows: Iterable[Any], field: str, who: Callable[[AbstractBaseUser | None], str]) -> list[Any]:
+    """The rows, each with `row.who`: who(row.<field>)."""
+    rows = list(rows)
+    for row in rows:
+        row.who = who(getattr(row, field))
+    return rows
 
 
 # The dice whose result a pre-match or post-match row keeps; any other die's cell stays empty.
@@ -79,8 +106,7 @@ def _result(
 ) -> str:
     if head in PREMATCH_DICE:
         return _prematch_result(head, rest, pre, weather) if pre is not None else ""
-    shown = POSTMATCH_RESULTS.get(head)
-    return shown(post) if shown is not None and post is not None else ""
+    return _postmatch_result(head, post) if head in POSTMATCH_DICE and post is not None else ""
 
 
 def _prematch_result(head: str, side: str, pre: PreMatch, weather: Mapping[str, str]) -> str:
@@ -94,13 +120,10 @@ def _prematch_result(head: str, side: str, pre: PreMatch, weather: Mapping[str, 
     return _("Vandalised") if pre.vandalised else _("No vandalism")
 
 
-def _gold(amount: int | None) -> str:
-    return money(amount) if amount is not None else ""
-
-
-POSTMATCH_RESULTS: dict[str, Callable[[PostMatch], str]] = {
-    "winnings": lambda post: _gold(post.winnings),
-    "kiosk": lambda post: _gold(post.kiosk),
-    "fan_factor": lambda post: f"FF {signed(post.fan_factor_change)}" if post.fan_factor_change is not None else "",
-    "mvp": lambda post: str(post.mvp) if post.mvp is not None else "",
-}
+def _postmatch_result(head: str, post: PostMatch) -> str:
+    if head in ("winnings", "kiosk"):
+        gold = post.winnings if head == "winnings" else post.kiosk
+        return money(gold) if gold is not None else ""
+    if head == "fan_factor":
+        return f"FF {signed(post.fan_factor_change)}" if post.fan_factor_change is not None else ""
+    return str(post.mvp) if post.mvp is not None else ""  # the MVP's die

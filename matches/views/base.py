@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
-
 from django import forms
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from league.accounts import is_board, sees_private
@@ -19,7 +14,7 @@ from matches import live
 from matches.forms import (
     DisputeForm,
 )
-from matches.match_page import report_sides, with_results
+from matches.match_page import report_sides, who_acted, with_results, with_who
 from matches.models import Match
 from matches.report import (
     report_history,
@@ -53,7 +48,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         "sides": report_sides(match, match.lines.select_related("player", "injured_by")),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
         "dice": with_results(
-            match, _with_who(match.dice.select_related("team", "player", "rolled_by"), "rolled_by", who)
+            match, with_who(match.dice.select_related("team", "player", "rolled_by"), "rolled_by", who)
         ),
         "forfeit_form": bound.get("forfeit_form") or ForfeitForm(match=match)
         if board and match.status == Match.Status.SCHEDULED and match.home_id and match.away_id
@@ -63,37 +58,12 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         else None,
         "dispute_form": bound.get("dispute_form") or DisputeForm(),
         "refused": [e for form in bound.values() for e in form.non_field_errors()],
-        "history": _with_who(
+        "history": with_who(
             match.history.select_related("history_user").order_by("-history_date")[:20], "history_user", who
         ),
         "report_history": report_history(match),
         "live_shown": live.shown(match),
     }
-
-
-def who_acted(match: Match, *, private: bool) -> Callable[[AbstractBaseUser | None], str]:
-    """Who rolled a die or saved a change: his username for members, his part in the match for anyone
-    else (coaches' names are for members, as settings.PUBLIC_TEAM_DETAILS says; issue 26). Only the two
-    coaches and the board act on a match; no user is the server (the demo league, the commands)."""
-    coaches = {match.home.coach_id if match.home else None: _("home coach")}
-    if match.away is not None:
-        coaches.setdefault(match.away.coach_id, _("away coach"))
-
-    def who(user: AbstractBaseUser | None) -> str:
-        if user is None:
-            return _("the server")
-        if private:
-            return user.get_username()
-        return coaches.get(user.pk, _("the board"))
-
-    return who
-
-
-def _with_who(rows: Iterable[Any], field: str, who: Callable[[AbstractBaseUser | None], str]) -> list[Any]:
-    rows = list(rows)
-    for row in rows:
-        row.who = who(getattr(row, field))
-    return rows
 
 
 def _get_match_for_board(request: HttpRequest, pk: int) -> Match:

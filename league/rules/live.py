@@ -119,7 +119,6 @@ class State:
     rerolls: dict[str, Rerolls] = field(default_factory=lambda: {HOME: Rerolls(), AWAY: Rerolls()})
     full: dict[str, int] = field(default_factory=lambda: {HOME: 0, AWAY: 0})  # the match's own re-rolls
     recovered: dict[str, int] = field(default_factory=dict)  # at half-time, by the house rule
-    chef: dict[int, dict[str, int]] = field(default_factory=dict)  # half → side → extra re-rolls won
     no_sending_off: bool = False  # Kick-Off 3 for the rest of the half
 
     @property
@@ -217,7 +216,6 @@ def _start_half(state: State, half: int, chef: Mapping[str, Sequence[int]], setu
             state.recovered[s] = half_time_recovery(used)
             own[s] = second_half_rerolls(state.full[s], used)
     extra, lost = chef_effects({s: chef_successes(chef.get(s, ())) for s in SIDES}, own)
-    state.chef[half] = extra
     state.rerolls = {s: Rerolls(own=own[s], extra=extra[s], lost=lost[s]) for s in SIDES}
 
 
@@ -303,7 +301,7 @@ def tally(events: Iterable[Event]) -> dict[Any, Tally]:
                     line(e.player).foul_casualties += 1
                 else:
                     line(e.player).casualties += 1
-            injury = e.data.get("injury", "")
+            injury = e.data.get("injury")
             if e.victim is not None and injury in INJURIES:
                 hurt = line(e.victim)
                 if not hurt.injury or INJURIES.index(injury) >= INJURIES.index(hurt.injury):

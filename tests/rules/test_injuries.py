@@ -4,6 +4,8 @@ No database. Regeneration is 3+ and an apothecary attempt 2+ (R25, R26); each ro
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import league.rules as rules
 from league.rules import injuries
@@ -13,6 +15,7 @@ from league.rules.injuries import (
     SERIOUS_INJURY,
     Fate,
     InjuredPlayer,
+    StatLoss,
     becomes_rotter,
     can_be_raised,
     dice_needed,
@@ -23,6 +26,7 @@ from league.rules.injuries import (
     raises_zombies,
     rots,
 )
+from league.rules.tables import STATS
 
 R = rules.default_ruleset()
 
@@ -222,3 +226,73 @@ def test_lowered_to_0_the_loss_hits_another_characteristic_at_random_r29():
 def test_a_characteristic_stays_within_2_of_the_position_both_ways_r41(base, current, change, allowed):
     # R41 (nor more than 2 above), as R29's development roll asks it: +1 at +1 yes, at +2 no; -1 at -2 no.
     assert R.stat_change_allowed(base, current, change) is allowed
+
+
+# --- issue 25: an injury's -1, the whole outcome at each edge of R41's band and of the book's 0 rule ----
+# The book's "Karakteristikker": "Hvis en spiller blir skadet og får redusert en stat til 0, vil han isteden
+# få reduksjon i en annen stat, tilfeldig valgt. En stat kan ikke økes eller minskes med mer en +/-2 fra den
+# opprinnelige verdien." R41: at -2 nothing is lowered, and the loss is never moved for it; R29 keeps the 0 rule.
+TREEMAN = {"MA": 2, "ST": 6, "AG": 1, "AV": 10}  # the Big Guys' table: Treeman 2 6 1 10
+AT_RANDOM = "%s cannot go to 0: -1 to another at random (R29)"
+NOT_LOWERED = "%s is already 2 below the position's value: not lowered (R41)"
+
+
+@pytest.mark.parametrize(
+    ("stat", "base", "current", "expected"),
+    [
+        # R41's band for a Lineman's MA 6: 8 (+2) down to 5 (-1) lose 1; 4 (-2) is its end: nothing lowered.
+        ("MA", LINEMAN, _at(ma=2), StatLoss("MA", "MA", "-1 MA")),
+        ("MA", LINEMAN, _at(ma=-1), StatLoss("MA", "MA", "-1 MA")),
+        ("MA", LINEMAN, _at(ma=-2), StatLoss("MA", None, NOT_LOWERED % "MA")),
+        # The 0 rule's edge: a Goblin's ST 2 at 2 loses 1 (to 1); at 1 the loss goes to another characteristic,
+        # and AG 2 (-1 from 3) is one of them: it ends at 1 and at -2, both still allowed.
+        ("ST", GOBLIN, GOBLIN, StatLoss("ST", "ST", "-1 ST")),
+        ("ST", GOBLIN, {**GOBLIN, "ST": 1, "AG": 2}, StatLoss("ST", None, AT_RANDOM % "ST", ("MA", "AG", "AV"))),
+        # A Treeman at MA 1 (-1): MA cannot go to 0, and neither can his AG 1 (the position's own value).
+        ("MA", TREEMAN, {**TREEMAN, "MA": 1}, StatLoss("MA", None, AT_RANDOM % "MA", ("ST", "AV"))),
+        ("AG", TREEMAN, {**TREEMAN, "MA": 1}, StatLoss("AG", None, AT_RANDOM % "AG", ("ST", "AV"))),
+        # Every other characteristic at -2 (R41) or at 1: nothing is lowered at all.
+        ("ST", GOBLIN, {"MA": 4, "ST": 1, "AG": 1, "AV": 5}, StatLoss("ST", None, "no stat can be lowered further")),
+    ],
+)
+def test_an_injurys_minus_1_at_the_edges_of_r41_and_the_books_0_rule_r29(stat, base, current, expected):
+    assert R.stat_loss(stat, base, current) == expected
+
+
+def test_the_die_picks_among_the_others_and_the_loss_names_both_r29():
+    loss = R.stat_loss("MA", TREEMAN, {**TREEMAN, "MA": 1})
+    assert loss.moved_to("AV") == StatLoss("MA", "AV", "MA cannot go to 0: -1 AV instead (R29)")
+    for refused in ("MA", "AG"):  # the one that cannot go to 0 itself, and AG 1 that cannot either
+        with pytest.raises(ValueError, match=f"'{refused}' is not one of"):
+            loss.moved_to(refused)
+
+
+def _within_the_band(stats: st.SearchStrategy[int]) -> st.SearchStrategy[tuple[dict[str, int], dict[str, int]]]:
+    """A position's characteristics and a player's, each within R41's ±2 and at least 1."""
+
+    def player(base: dict[str, int]) -> st.SearchStrategy[tuple[dict[str, int], dict[str, int]]]:
+        current = st.fixed_dictionaries({s: st.integers(max(1, base[s] - 2), base[s] + 2) for s in STATS})
+        return current.map(lambda c: (base, c))
+
+    return st.fixed_dictionaries({s: stats for s in STATS}).flatmap(player)
+
+
+@settings(max_examples=150, deadline=None)
+@given(position=_within_the_band(st.integers(1, 10)), stat=st.sampled_from(STATS))
+def test_whatever_the_die_picks_no_characteristic_goes_to_0_or_past_minus_2_r41_r29(position, stat):
+    base, current = position
+    loss = R.stat_loss(stat, base, current)
+
+    def may_lose(s: str) -> bool:  # the book: not to 0; R41: not past -2
+        return current[s] - 1 >= 1 and current[s] - 1 - base[s] >= -2
+
+    at_minus_2 = current[stat] - base[stat] <= -2
+    if may_lose(stat):
+        assert (loss.lowered, loss.choose_from) == (stat, ())
+    elif at_minus_2:  # R41: nothing lowered, never moved
+        assert (loss.lowered, loss.choose_from) == (None, ())
+    else:  # at 1 within the band: the book's 0 rule offers exactly the others that may lose 1
+        assert loss.lowered is None
+        assert set(loss.choose_from) == {s for s in STATS if s != stat and may_lose(s)}
+    for other in loss.choose_from:
+        assert loss.moved_to(other).lowered == other and may_lose(other)

@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils.http import http_date
 
 from league.lib.pagecache import CSRF_MARK, league_version
 from league.lib.writes import league_writes
@@ -110,6 +111,8 @@ def test_conditional_get_answers_304_until_the_league_changes(season_with, board
     url = reverse("leaders")
     response = client.get(url)
     etag, modified = response["ETag"], response["Last-Modified"]
+    # the version's own time, read in UTC on SQLite as on PostgreSQL (not shifted by the server's zone)
+    assert modified == http_date(LeagueVersion.objects.get(pk=1).changed_at.timestamp())
     assert client.get(url, headers={"if-none-match": etag}).status_code == 304
     # Last-Modified is whole seconds: two writes in one second look alike, so the ETag decides
     assert client.get(url, headers={"if-modified-since": modified}).status_code == 200

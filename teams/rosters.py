@@ -23,7 +23,7 @@ def problem_messages(problems: Sequence[rules.RosterProblem]) -> list[str]:
 def translate_problem(problem: rules.RosterProblem) -> str:
     templates = {
         "over_budget": _("The team costs %(cost)s but the treasury holds %(budget)s."),
-        "position_limit": _("At most %(max)s %(position)s (you have %(count)s)."),
+        "position_limit": _("%(position)s: at most %(max)s (you have %(count)s)."),
         "too_many_players": _("At most %(max)s players on the roster (you have %(count)s)."),
         "too_few_players": _("At least %(min)s players at creation (you have %(count)s)."),
         "big_guy_not_allied": _("%(position)s does not play for %(race)s."),

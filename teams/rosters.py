@@ -46,6 +46,27 @@ def race_positions(race: Race) -> tuple[list[Position], list[Position]]:
     return [p for p in positions if not p.big_guy], [p for p in positions if p.big_guy]
 
 
+def plural_name(name: str) -> str:
+    """A position's name in the plural, as the rulebook's roster tables write it ("Lineman" → "Linemen",
+    "Witch Elf" → "Witch Elves", "Mummy" → "Mummies", "Screamer of Tzeentch" → "Screamers of Tzeentch"):
+    the catalogue names positions in the singular (issue 26), a roster copied from paper may not."""
+    head, sep, tail = name, "", ""
+    for word in (" of ", " on "):
+        if word in name:
+            head, sep, tail = name.partition(word)
+            break
+    low = head.lower()
+    if low.endswith("man"):
+        head = head[:-3] + "men"
+    elif low.endswith(("elf", "olf")):
+        head = head[:-1] + "ves"
+    elif low.endswith("y") and low[-2:-1] not in ("a", "e", "i", "o", "u"):
+        head = head[:-1] + "ies"
+    elif not low.endswith("s"):
+        head += "s"
+    return head + sep + tail
+
+
 def race_spec(race: Race) -> rules.RaceSpec:
     """The race for the rules: its own positions and every Big Guy, so a non-allied one is named as such."""
     own = list(race.positions.all())

@@ -92,6 +92,20 @@ def test_limits_are_checked_without_the_budget(client, board_member, coach):
     assert not Team.objects.exists()
 
 
+def test_a_paper_roster_may_name_positions_in_the_plural(board_member, coach):
+    """The rulebook's roster tables write "Lineorcs" and "Black Orc Blockers"; the catalogue's names are
+    singular (issue 26), and a roster copied from paper still registers."""
+    from teams.forms import parse_player_csv
+
+    plural = CSV.replace(",Lineorc,", ",Lineorcs,").replace(",Black Orc Blocker,", ",black orc blockers,")
+    record = registration.TeamRecord(
+        name="X", race="Orc", coach=coach, treasury=0, players=tuple(parse_player_csv(plural))
+    )
+    team = registration.register_team(record, by=board_member)
+    assert team.players.get(number=1).position.name == "Black Orc Blocker"
+    assert team.players.filter(position__name="Lineorc").count() == 7
+
+
 def test_a_stat_past_two_is_refused(board_member, coach):
     from teams.forms import parse_player_csv
     from teams.models import Race

@@ -1,4 +1,5 @@
-"""Position names in the singular (issue 26): the catalogue and a league stored before."""
+"""Position names in the singular (issue 26): the catalogue, a league stored before, and the plural a
+paper roster writes."""
 
 import json
 from importlib import import_module
@@ -9,6 +10,7 @@ from django.apps import apps as global_apps
 
 from teams import services
 from teams.models import Player, Position, Race
+from teams.rosters import plural_name
 
 migration = import_module("teams.migrations.0007_singular_position_names")
 CATALOGUE = Path(__file__).resolve().parents[2] / "teams" / "data" / "catalogue.json"
@@ -20,6 +22,11 @@ def test_the_catalogue_names_no_position_in_the_plural():
     names = {(race["name"], p["name"]) for race in data["races"] for p in race["positions"]}
     assert not names & {(race, plural) for race, plural, _singular in PAIRS}
     assert {(race, singular) for race, _plural, singular in PAIRS} <= names
+
+
+@pytest.mark.parametrize(("race", "plural", "singular"), PAIRS)
+def test_the_plural_is_the_one_the_catalogue_had(race, plural, singular):
+    assert plural_name(singular) == plural
 
 
 @pytest.mark.django_db

@@ -16,7 +16,7 @@ from league.rules.records import RECORD_COUNTERS
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
-from teams.rosters import TeamRuleError, problem_messages, race_positions, race_spec
+from teams.rosters import TeamRuleError, plural_name, problem_messages, race_positions, race_spec
 
 # --- registering an existing team (the board) ---------------------------------------------------
 
@@ -149,7 +149,8 @@ def register_team(
     if race is None:
         raise TeamRuleError([_("Unknown race: %(race)s.") % {"race": record.race}])
     own, big_guys = race_positions(race)
-    by_name = {p.name.lower(): p for p in own + big_guys}
+    # a position by its name, or by the plural a paper roster writes ("Lineorcs"): the name wins
+    by_name = {plural_name(p.name).lower(): p for p in own + big_guys} | {p.name.lower(): p for p in own + big_guys}
     skills = {s.name.lower(): s for s in Skill.objects.all()}
     errors = registration_problems(record, race, r, positions=by_name, skills=skills)
     if errors:

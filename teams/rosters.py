@@ -23,7 +23,7 @@ def problem_messages(problems: Sequence[rules.RosterProblem]) -> list[str]:
 def translate_problem(problem: rules.RosterProblem) -> str:
     templates = {
         "over_budget": _("The team costs %(cost)s but the treasury holds %(budget)s."),
-        "position_limit": _("At most %(max)s %(position)s (you have %(count)s)."),
+        "position_limit": _("%(position)s: at most %(max)s (you have %(count)s)."),
         "too_many_players": _("At most %(max)s players on the roster (you have %(count)s)."),
         "too_few_players": _("At least %(min)s players at creation (you have %(count)s)."),
         "big_guy_not_allied": _("%(position)s does not play for %(race)s."),
@@ -44,6 +44,27 @@ def translate_problem(problem: rules.RosterProblem) -> str:
 def race_positions(race: Race) -> tuple[list[Position], list[Position]]:
     positions = list(Position.objects.for_race(race).prefetch_related("allied_races", "skills"))
     return [p for p in positions if not p.big_guy], [p for p in positions if p.big_guy]
+
+
+def plural_name(name: str) -> str:
+    """A position's name in the plural, as the rulebook's roster tables write it ("Lineman" → "Linemen",
+    "Witch Elf" → "Witch Elves", "Mummy" → "Mummies", "Screamer of Tzeentch" → "Screamers of Tzeentch"):
+    the catalogue names positions in the singular (issue 26), a roster copied from paper may not."""
+    head, sep, tail = name, "", ""
+    for word in (" of ", " on "):
+        if word in name:
+            head, sep, tail = name.partition(word)
+            break
+    low = head.lower()
+    if low.endswith("man"):
+        head = head[:-3] + "men"
+    elif low.endswith(("elf", "olf")):
+        head = head[:-1] + "ves"
+    elif low.endswith("y") and low[-2:-1] not in ("a", "e", "i", "o", "u"):
+        head = head[:-1] + "ies"
+    elif not low.endswith("s"):
+        head += "s"
+    return head + sep + tail
 
 
 def race_spec(race: Race) -> rules.RaceSpec:

@@ -44,7 +44,7 @@ def user(username: str, *, board: bool = False, coach: bool = True, **extra):
 def teams(n: int, prefix: str = "Team") -> list[Team]:
     """n Human teams of 11 Linemen, each with its own coach."""
     human = race("Human")
-    linemen = Position.objects.get(race=human, name="Linemen")
+    linemen = Position.objects.get(race=human, name="Lineman")
     return [
         services.create_team(
             coach=user(f"{prefix.lower()}coach{i}"), name=f"{prefix} {chr(65 + i)}", race=human, hires={linemen.pk: 11}
@@ -96,10 +96,10 @@ def ready_match(match=None):
 def human_team(coach, name: str = "Torshov Trolls", **extra) -> Team:
     """11 Humans: 7 Linemen, 2 Catchers, 1 Thrower, 1 Blitzer = 350,000 + 140,000 + 70,000 + 90,000 = 650,000."""
     hires = {
-        position("Human", "Linemen").pk: 7,
-        position("Human", "Catchers").pk: 2,
-        position("Human", "Throwers").pk: 1,
-        position("Human", "Blitzers").pk: 1,
+        position("Human", "Lineman").pk: 7,
+        position("Human", "Catcher").pk: 2,
+        position("Human", "Thrower").pk: 1,
+        position("Human", "Blitzer").pk: 1,
     }
     return services.create_team(coach=coach, name=name, race=race("Human"), hires=hires, **extra)
 
@@ -117,8 +117,8 @@ def halflings_against_humans(
     """A league match of 12 Linehobbits (a Master Chef, R39) against 11 Human Linemen with 2 re-rolls,
     walked through the pre-match sequence: nice weather, ordinary tickets, handicap rolls that touch no
     re-roll, and `chef_dice` Master Chef dice bought. The live log's tests and its browser test play it."""
-    hobbits = position("Halfling", "Linehobbits")
-    linemen = position("Human", "Linemen")
+    hobbits = position("Halfling", "Linehobbit")
+    linemen = position("Human", "Lineman")
     home = services.create_team(coach=home_coach, name=names[0], race=hobbits.race, hires={hobbits.pk: 12})
     away = services.create_team(coach=away_coach, name=names[1], race=linemen.race, hires={linemen.pk: 11}, rerolls=2)
     season = league_services.create_season(

@@ -33,8 +33,8 @@ BIG_GUY = "Big Guy"
 NURGLE = "Nurgle"
 BEAST_OF_NURGLE = "Beast of Nurgle"
 NECROMANCER = "necromancer"
-ZOMBIES = "Zombies"
-ROTTERS = "Rotters"
+ZOMBIES = "Zombie"
+ROTTERS = "Rotter"
 
 
 class Fate(StrEnum):

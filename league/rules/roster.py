@@ -13,7 +13,7 @@ from league.rules.tables import fmt_int
 
 MESSAGES: dict[str, str] = {
     "over_budget": "The team costs {cost} but the treasury holds {budget}.",
-    "position_limit": "At most {max} {position} (you have {count}).",
+    "position_limit": "{position}: at most {max} (you have {count}).",
     "too_many_players": "At most {max} players on the roster (you have {count}).",
     "too_few_players": "At least {min} players at creation (you have {count}).",
     "big_guy_not_allied": "{position} does not play for {race}.",

@@ -56,7 +56,7 @@ def step(page, section, button, seen):
 
 def test_a_coachs_week_on_a_phone(new_page, make_user):
     human = Race.objects.get(name="Human")
-    linemen = Position.objects.get(race=human, name="Linemen")
+    linemen = Position.objects.get(race=human, name="Lineman")
     home_coach, away_coach = make_user("kari"), make_user("ola")
     home = create_team(coach=home_coach, name="Torshov Trolls", race=human, hires={linemen.pk: 11})
     away = create_team(coach=away_coach, name="Sagene Saints", race=human, hires={linemen.pk: 11})

@@ -18,7 +18,7 @@ def log_in(page, user):
 
 def human_team(coach):
     human = Race.objects.get(name="Human")
-    linemen = Position.objects.get(race=human, name="Linemen")
+    linemen = Position.objects.get(race=human, name="Lineman")
     return create_team(coach=coach, name="Torshov Trolls", race=human, hires={linemen.pk: 11})  # 350 000 left
 
 

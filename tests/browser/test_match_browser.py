@@ -31,14 +31,14 @@ def test_two_coaches_walk_the_referee_sheet(new_page, make_user):
         name="Torshov Trolls",
         race=orc,
         fan_factor=3,
-        hires={Position.objects.get(race=orc, name="Lineorcs").pk: 11},
+        hires={Position.objects.get(race=orc, name="Lineorc").pk: 11},
     )
     away = create_team(
         coach=away_coach,
         name="Sagene Saints",
         race=human,
         fan_factor=2,
-        hires={Position.objects.get(race=human, name="Linemen").pk: 11},
+        hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     season = services.create_season(
         name="Sesong 2027",

@@ -14,7 +14,7 @@ from tests.results import record_result
 
 def test_board_runs_a_whole_season(page, board_member, make_user):
     race = Race.objects.get(name="Orc")
-    linemen = Position.objects.get(race=race, name="Lineorcs")
+    linemen = Position.objects.get(race=race, name="Lineorc")
     teams = [
         create_team(coach=make_user(f"c{i}"), name=name, race=race, hires={linemen.pk: 11})
         for i, name in enumerate(["Alna Axes", "Bryn Brutes", "Carl Berner Crushers", "Disen Dogs", "Ensjø Eels"])

@@ -43,7 +43,7 @@ def test_auto_submitting_select_print_button_and_confirmation_work_without_inlin
     from teams.services import create_team
 
     human = Race.objects.get(name="Human")
-    linemen = Position.objects.get(race=human, name="Linemen")
+    linemen = Position.objects.get(race=human, name="Lineman")
     team = create_team(coach=coach, name="Torshov Trolls", race=human, hires={linemen.pk: 11})
     page.goto("/accounts/login/")
     page.fill("#id_username", coach.username)

@@ -32,14 +32,14 @@ def count_field(page, race, position):
         (
             "Human",
             "human",
-            {"Linemen": 7, "Catchers": 2, "Throwers": 1, "Blitzers": 2},
+            {"Lineman": 7, "Catcher": 2, "Thrower": 1, "Blitzer": 2},
             {"rerolls": 2, "fan_factor": 5, "apothecary": True},
             60_000,
         ),
         # 12 × 30,000 + 2 × 60,000 = 480,000; 3 re-rolls 180,000; 3 cheerleaders 60,000 → 720,000
-        ("Halfling", "halfling", {"Linehobbits": 12, "Throwers": 2}, {"rerolls": 3, "cheerleaders": 3}, 280_000),
+        ("Halfling", "halfling", {"Linehobbit": 12, "Thrower": 2}, {"rerolls": 3, "cheerleaders": 3}, 280_000),
         # 6 × 30,000 + 5 × 30,000 + 2 × 90,000 = 510,000; 2 re-rolls 140,000; FF 6 60,000 → 710,000
-        ("Undead", "undead", {"Skeletons": 6, "Zombies": 5, "Wights": 2}, {"rerolls": 2, "fan_factor": 6}, 290_000),
+        ("Undead", "undead", {"Skeleton": 6, "Zombie": 5, "Wight": 2}, {"rerolls": 2, "fan_factor": 6}, 290_000),
     ],
 )
 def test_a_coach_founds_a_team(page, coach, race, slug, hires, extra, left):
@@ -72,10 +72,10 @@ def test_refusal_is_shown_and_nothing_saved(page, coach):
     log_in(page, coach)
     page.goto("/teams/new/?race=elf")
     page.fill("#id_name", "Too Many Blitzers")
-    count_field(page, "Elf", "Blitzers").fill("3")
-    count_field(page, "Elf", "Lineelves").fill("8")
+    count_field(page, "Elf", "Blitzer").fill("3")
+    count_field(page, "Elf", "Lineelf").fill("8")
     page.get_by_role("button", name="Grunnlegg laget").click()
-    expect(page.locator("#quote .errorlist")).to_contain_text("Blitzers")
+    expect(page.locator("#quote .errorlist")).to_contain_text("Blitzer")
     assert not Team.objects.exists()
 
 
@@ -85,7 +85,7 @@ def test_roster_prints_on_one_a4_landscape_page(page, coach):
     team = human_team(coach, rerolls=2)
     for n in range(5):
         services.hire_player(
-            team, Position.objects.get(race__name="Human", name="Linemen"), name=f"Reserve {n}", number=None, by=coach
+            team, Position.objects.get(race__name="Human", name="Lineman"), name=f"Reserve {n}", number=None, by=coach
         )
     page.goto(f"/teams/{team.pk}/")
     pdf = page.pdf(format="A4", landscape=True, print_background=True)

@@ -26,14 +26,14 @@ def build_played():
         name="Torshov Trolls",
         race=orc,
         fan_factor=3,
-        hires={Position.objects.get(race=orc, name="Lineorcs").pk: 11},
+        hires={Position.objects.get(race=orc, name="Lineorc").pk: 11},
     )
     away = create_team(
         coach=factories.user("ola"),
         name="Sagene Saints",
         race=human,
         fan_factor=2,
-        hires={Position.objects.get(race=human, name="Linemen").pk: 11},
+        hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     buy_facility(home, "kiosk", by=home.coach)  # 1,000,000 - 550,000 - 30,000 - 50,000 = 370,000
     season = services.create_season(
@@ -77,14 +77,14 @@ def played(db):
     return build_played()
 
 
-def undead_match(make_user, victim_race="Human", victim_position="Linemen", killer="Zombies", killer_race="Undead"):
+def undead_match(make_user, victim_race="Human", victim_position="Lineman", killer="Zombie", killer_race="Undead"):
     """An Undead (or Nurgle) team that killed an opponent in a confirmed match with a pre-match done."""
     race_k, race_v = Race.objects.get(name=killer_race), Race.objects.get(name=victim_race)
     if killer_race != "Nurgle":
         hires_k = {Position.objects.get(race=race_k, name=killer).pk: 11}
     else:
         hires_k = {
-            Position.objects.get(race=race_k, name="Nurgle Beastmen").pk: 11,
+            Position.objects.get(race=race_k, name="Nurgle Beastman").pk: 11,
             Position.objects.get(big_guy=True, name="Beast of Nurgle").pk: 1,
         }
     home = create_team(coach=make_user("necro"), name="Vålerenga Wights", race=race_k, hires=hires_k)
@@ -145,11 +145,11 @@ def test_the_necromancer_raises_a_dead_opponent_as_a_zombie_r25(make_user):
     post.injuries(match, victims, by=None)  # no Bandage Crew attempt: he stays dead
     post.injuries(match, necro, raise_zombie=victim.pk, by=None)
     zombie = necro.players.get(name=f"{victim.name} (Zombie)")
-    assert zombie.position.name == "Zombies" and zombie.status == "active"
+    assert zombie.position.name == "Zombie" and zombie.status == "active"
 
 
 def test_stunty_players_cannot_be_raised_r25(make_user):
-    match, necro, victims, victim = undead_match(make_user, victim_race="Goblin", victim_position="Goblins")
+    match, necro, victims, victim = undead_match(make_user, victim_race="Goblin", victim_position="Goblin")
     post.injuries(match, victims, by=None)
     with pytest.raises(post.PostMatchError, match="Stunty"):
         post.injuries(match, necro, raise_zombie=victim.pk, by=None)
@@ -159,7 +159,7 @@ def test_a_beast_of_nurgles_kill_gives_a_rotter_r25(make_user):
     match, nurgle, victims, victim = undead_match(make_user, killer_race="Nurgle")
     post.injuries(match, victims, by=None)
     post.injuries(match, nurgle, by=None)
-    assert nurgle.players.get(name=f"{victim.name} (Rotter)").position.name == "Rotters"
+    assert nurgle.players.get(name=f"{victim.name} (Rotter)").position.name == "Rotter"
 
 
 def test_a_mutation_d4_is_re_rolled_once_and_the_last_stands_r29(make_user):
@@ -190,13 +190,13 @@ def _played_chaos(make_user):
         coach=make_user("chaos"),
         name="Tøyen Tyrants",
         race=chaos,
-        hires={Position.objects.get(race=chaos, name="Chaos Beastmen").pk: 11},
+        hires={Position.objects.get(race=chaos, name="Chaos Beastman").pk: 11},
     )
     away = create_team(
         coach=make_user("hum"),
         name="Humans",
         race=human,
-        hires={Position.objects.get(race=human, name="Linemen").pk: 11},
+        hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     season = services.create_season(
         name="S3", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]

@@ -54,7 +54,7 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
         coach=make_user("chef"),
         name="Kampen Cooks",
         race=halfling,
-        hires={Position.objects.get(race=halfling, name="Linehobbits").pk: 11},
+        hires={Position.objects.get(race=halfling, name="Linehobbit").pk: 11},
     )
     division = season.divisions.get(level=1)
     services.set_division_teams(division, [teams[0], chefs])
@@ -137,7 +137,7 @@ class TestALeagueMatch:
 
         match = self.league_match
         # 400,000 left: a Lineman, three Catchers and two Throwers (50,000 + 210,000 + 140,000)
-        for name, count in (("Linemen", 1), ("Catchers", 3), ("Throwers", 2)):
+        for name, count in (("Lineman", 1), ("Catcher", 3), ("Thrower", 2)):
             for _ in range(count):
                 hire_player(match.home, position("Human", name), name="", number=None, by=match.home.coach)
         ids = [p.pk for p in match.home.players.all()]

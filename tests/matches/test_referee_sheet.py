@@ -25,7 +25,7 @@ def test_without_a_pre_match_both_rosters_are_listed_with_empty_boxes(client, le
 
 def test_no_comma_after_the_last_skill(client, league_match):
     player = league_match.home.players.order_by("number").first()
-    Player.objects.filter(pk=player.pk).update(position=position("Human", "Catchers"))  # Catch, Dodge; none gained
+    Player.objects.filter(pk=player.pk).update(position=position("Human", "Catcher"))  # Catch, Dodge; none gained
     html = client.get(reverse("referee_sheet", args=[league_match.pk])).content.decode()
     cells = re.findall(r'<td class="skills">(.*?)</td>', html, re.S)
     assert "Catch, Dodge" in cells

@@ -238,13 +238,13 @@ def casualties():
         coach=factories.user("kari"),
         name="Torshov Trolls",
         race=orc,
-        hires={Position.objects.get(race=orc, name="Lineorcs").pk: 11},
+        hires={Position.objects.get(race=orc, name="Lineorc").pk: 11},
     )
     away = create_team(
         coach=factories.user("ola"),
         name="Sagene Saints",
         race=human,
-        hires={Position.objects.get(race=human, name="Linemen").pk: 11},
+        hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     buy_apothecary(away, by=away.coach)
     season = services.create_season(

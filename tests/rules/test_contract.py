@@ -574,7 +574,7 @@ def test_mutation_tables():
     assert r.tzeentch_mutation(1, 1) == "Big Hand"
     assert r.tzeentch_mutation(3, 4) == "Horns"
     assert r.tzeentch_mutation(6, 6) == "choice"
-    assert r.may_always_mutate("Warrior Riding Disc") and not r.may_always_mutate("Linemen")
+    assert r.may_always_mutate("Warrior Riding Disc") and not r.may_always_mutate("Lineman")
 
 
 # --- Serious injury table (D66) -----------------------------------------------------------------

@@ -132,7 +132,7 @@ def test_the_necromancer_raises_neither_stunty_nor_big_guys_r25(skills, big_guy,
     ("race", "killer", "rotter"),
     [
         ("Nurgle", "Beast of Nurgle", True),  # R25: a Beast of Nurgle's unhealed kill gives a Rotter
-        ("Nurgle", "Rotters", False),
+        ("Nurgle", "Rotter", False),
         ("Nurgle", None, False),
         ("Chaos", "Beast of Nurgle", False),
     ],

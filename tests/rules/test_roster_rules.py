@@ -9,12 +9,12 @@ import league.rules as rules
 from league.rules import PositionSpec, RaceSpec, RosterPlan, RosterProblem
 
 R = rules.default_ruleset()
-LINEMAN = PositionSpec("line", "Linemen", 16, 50000)
-BLITZER = PositionSpec("blitz", "Blitzers", 4, 90000)
+LINEMAN = PositionSpec("line", "Lineman", 16, 50000)
+BLITZER = PositionSpec("blitz", "Blitzer", 4, 90000)
 OGRE = PositionSpec("ogre", "Ogre", 1, 120000, big_guy=True, allied=("Human",))
 TROLL = PositionSpec("troll", "Troll", 1, 110000, big_guy=True, allied=("Orc",))
 HUMAN = RaceSpec("Human", 50000, True, (LINEMAN, BLITZER), (OGRE, TROLL))
-UNDEAD = RaceSpec("Undead", 70000, False, (PositionSpec("skel", "Skeletons", 16, 40000),))
+UNDEAD = RaceSpec("Undead", 70000, False, (PositionSpec("skel", "Skeleton", 16, 40000),))
 
 
 def codes(problems: list[RosterProblem]) -> list[str]:
@@ -35,8 +35,8 @@ def test_a_position_s_limit(count, problem):
     problems = R.roster_problems(HUMAN, plan(11, players={"blitz": count}), creation=False)
     assert codes(problems) == problem
     if problem:
-        assert problems[0].params == {"max": 4, "position": "Blitzers", "count": 5}
-        assert str(problems[0]) == problems[0].message == "At most 4 Blitzers (you have 5)."
+        assert problems[0].params == {"max": 4, "position": "Blitzer", "count": 5}
+        assert str(problems[0]) == problems[0].message == "Blitzer: at most 4 (you have 5)."
 
 
 @pytest.mark.parametrize(("count", "problem"), [(25, []), (26, ["too_many_players"])])
@@ -44,7 +44,7 @@ def test_at_most_25_players_r5(count, problem):
     blitz = 4
     p = plan(count - blitz, players={"blitz": blitz})
     if count - blitz > 16:  # more linemen than the position allows: split over a roomier race
-        race = RaceSpec("Human", 50000, True, (PositionSpec("line", "Linemen", 30, 50000), BLITZER))
+        race = RaceSpec("Human", 50000, True, (PositionSpec("line", "Lineman", 30, 50000), BLITZER))
     else:
         race = HUMAN
     problems = R.roster_problems(race, p, creation=False)

@@ -69,7 +69,7 @@ def test_hire_with_bad_input_is_shown_beside_the_field(client, coach, data, fiel
     team = human_team(coach)
     client.force_login(coach)
     before = counts()
-    post = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "", "token": new_token(), **data}
+    post = {"position": position("Human", "Lineman").pk, "name": "Ny", "number": "", "token": new_token(), **data}
     response = client.post(reverse("team_hire", args=[team.pk]), post)
     assert response.status_code == 422 and field_error in response.content.decode()
     assert counts() == before
@@ -100,7 +100,7 @@ def test_a_bad_expansion_is_shown_beside_its_field_with_what_was_typed_r16(clien
 )
 def test_team_creation_refuses_out_of_range_numbers_and_names_r5(client, coach, extra):
     client.force_login(coach)
-    linemen = position("Human", "Linemen").pk
+    linemen = position("Human", "Lineman").pk
     data = {
         "race": "human",
         "name": "Bounds",
@@ -131,7 +131,7 @@ def test_team_creation_refuses_out_of_range_numbers_and_names_r5(client, coach, 
         ({"players": CSV.replace("Block;Guard", "Block;Block")}, "A skill is listed twice."),
         ({"players": CSV.replace("3,Urg,", "3," + "U" * 81 + ",")}, "longer than 80 characters"),
         ({"players": CSV.replace("0,1,0,0,1,0\n2,", "0,1,0,0,1,40000\n2,")}, "miss_matches must be between"),
-        ({"players": CSV.replace("3,Urg,Lineorcs,1,", "3,Urg,Lineorcs," + "9" * 5000 + ",")}, "must be a whole number"),
+        ({"players": CSV.replace("3,Urg,Lineorc,1,", "3,Urg,Lineorc," + "9" * 5000 + ",")}, "must be a whole number"),
     ],
 )
 def test_registration_refuses_bad_values_beside_the_field_r27(client, board_member, coach, overrides, message):
@@ -171,9 +171,9 @@ def with_(**overrides):
         (with_(facilities=["kiosk", "kiosk"]), "A facility is listed twice."),
         (with_(players={"1": {}}), "players must be a list"),
         (with_(coach="someone"), "Unknown field: coach"),
-        (with_(players=[{"number": "1", "name": "A", "position": "Skinks"}]), "Player 1: number must be a whole"),
-        (with_(players=[{"number": 1, "name": "A", "position": "Skinks", "skills": "Dodge"}]), "skills must be a list"),
-        (with_(players=[{"number": 1, "name": "A", "position": "Skinks", "mvps": True}]), "mvps must be a whole"),
+        (with_(players=[{"number": "1", "name": "A", "position": "Skink"}]), "Player 1: number must be a whole"),
+        (with_(players=[{"number": 1, "name": "A", "position": "Skink", "skills": "Dodge"}]), "skills must be a list"),
+        (with_(players=[{"number": 1, "name": "A", "position": "Skink", "mvps": True}]), "mvps must be a whole"),
         (b"[" * 100_000 + b"]" * 100_000, "nests deeper"),
         (b'{"name": "x", "race": "Lizardmen", "players": [], "treasury": ' + b"9" * 5000 + b"}", "Not a JSON file"),
         (b"\xff\xfe", "Not a JSON file"),
@@ -233,7 +233,7 @@ def test_a_starting_mutation_off_the_table_is_refused_beside_the_field_r10(clien
 
 def test_a_team_the_rules_refuse_comes_back_with_the_refusal_by_the_button_r5(client, coach):
     client.force_login(coach)
-    linemen, blitzers = position("Human", "Linemen").pk, position("Human", "Blitzers").pk
+    linemen, blitzers = position("Human", "Lineman").pk, position("Human", "Blitzer").pk
     data = {
         "race": "human",
         "name": "For mange",
@@ -250,5 +250,5 @@ def test_a_team_the_rules_refuse_comes_back_with_the_refusal_by_the_button_r5(cl
     html = response.content.decode()
     start = html.index('id="quote"')
     quote = html[start : html.index("</form>", start)]  # beside the button the coach clicked
-    assert "At most 4 Blitzers (you have 5)." in quote and 'value="For mange"' in html
+    assert "Blitzer: at most 4 (you have 5)." in quote and 'value="For mange"' in html
     assert counts() == (0, 0, 0)

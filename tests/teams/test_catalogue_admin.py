@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_board_changes_a_position_price_in_the_admin(client, board_member):
     client.force_login(board_member)
-    linemen = Position.objects.get(race__name="Human", name="Linemen")
+    linemen = Position.objects.get(race__name="Human", name="Lineman")
     url = reverse("admin:teams_position_change", args=[linemen.pk])
     page = client.get(url)
     assert page.status_code == 200

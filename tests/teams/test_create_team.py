@@ -32,60 +32,60 @@ def refused(coach, **kwargs):
 
 
 def test_over_budget_is_refused(coach):
-    hires = {position("Human", "Blitzers").pk: 4, position("Human", "Linemen").pk: 12}
+    hires = {position("Human", "Blitzer").pk: 4, position("Human", "Lineman").pk: 12}
     message = refused(coach, race=race("Human"), hires=hires, rerolls=8)
     # 360,000 + 600,000 + 400,000 = 1,360,000
     assert "The team costs 1,360,000 but the treasury holds 1,000,000" in message
 
 
 def test_over_a_position_limit_is_refused(coach):
-    hires = {position("Human", "Blitzers").pk: 5, position("Human", "Linemen").pk: 7}
-    assert "At most 4 Blitzers (you have 5)" in refused(coach, race=race("Human"), hires=hires)
+    hires = {position("Human", "Blitzer").pk: 5, position("Human", "Lineman").pk: 7}
+    assert "Blitzer: at most 4 (you have 5)" in refused(coach, race=race("Human"), hires=hires)
 
 
 def test_more_than_25_players_is_refused(coach):
     # Undead: 12 Skeletons + 12 Zombies + 2 Ghouls = 26 players for 860,000 (R5: at most 25)
     hires = {
-        position("Undead", "Skeletons").pk: 12,
-        position("Undead", "Zombies").pk: 12,
-        position("Undead", "Ghouls").pk: 2,
+        position("Undead", "Skeleton").pk: 12,
+        position("Undead", "Zombie").pk: 12,
+        position("Undead", "Ghoul").pk: 2,
     }
     assert "At most 25 players on the roster (you have 26)" in refused(coach, race=race("Undead"), hires=hires)
 
 
 def test_fewer_than_11_players_is_refused(coach):
-    message = refused(coach, race=race("Human"), hires={position("Human", "Linemen").pk: 10})
+    message = refused(coach, race=race("Human"), hires={position("Human", "Lineman").pk: 10})
     assert "At least 11 players at creation (you have 10)" in message
 
 
 def test_a_big_guy_not_allied_is_refused(coach):
-    hires = {position("Elf", "Lineelves").pk: 11, big_guy("Troll").pk: 1}
+    hires = {position("Elf", "Lineelf").pk: 11, big_guy("Troll").pk: 1}
     assert "Troll does not play for Elf" in refused(coach, race=race("Elf"), hires=hires)
 
 
 def test_two_big_guys_are_refused(coach):
-    hires = {position("Orc", "Lineorcs").pk: 9, big_guy("Troll").pk: 2}
+    hires = {position("Orc", "Lineorc").pk: 9, big_guy("Troll").pk: 2}
     assert "At most 1 Big Guy on a team (you have 2)" in refused(coach, race=race("Orc"), hires=hires)
 
 
 def test_an_apothecary_for_undead_is_refused(coach):
-    hires = {position("Undead", "Skeletons").pk: 11}
+    hires = {position("Undead", "Skeleton").pk: 11}
     assert "Undead may not have an apothecary" in refused(coach, race=race("Undead"), hires=hires, apothecary=True)
 
 
 def test_fan_factor_over_9_is_refused(coach):
-    hires = {position("Human", "Linemen").pk: 11}
+    hires = {position("Human", "Lineman").pk: 11}
     message = refused(coach, race=race("Human"), hires=hires, fan_factor=10)
     assert "Fan factor can be bought up to 9 at creation (you asked for 10)" in message
 
 
 def test_more_than_8_rerolls_is_refused(coach):
-    hires = {position("Goblin", "Goblins").pk: 11}
+    hires = {position("Goblin", "Goblin").pk: 11}
     assert "At most 8 team re-rolls (you would have 9)" in refused(coach, race=race("Goblin"), hires=hires, rerolls=9)
 
 
 def test_an_allied_big_guy_is_accepted(coach):
-    hires = {position("Orc", "Lineorcs").pk: 10, big_guy("Troll").pk: 1}
+    hires = {position("Orc", "Lineorc").pk: 10, big_guy("Troll").pk: 1}
     team = services.create_team(coach=coach, name="Grimsby Grunts", race=race("Orc"), hires=hires)
     # 10 × 50,000 + 100,000 = 600,000
     assert treasury(team) == 400_000
@@ -93,7 +93,7 @@ def test_an_allied_big_guy_is_accepted(coach):
 
 def test_a_duplicate_team_name_is_refused(coach):
     human_team(coach)
-    message = refused(coach, name="torshov trolls", race=race("Human"), hires={position("Human", "Linemen").pk: 11})
+    message = refused(coach, name="torshov trolls", race=race("Human"), hires={position("Human", "Lineman").pk: 11})
     assert "A team called torshov trolls already exists" in message
 
 

@@ -82,7 +82,7 @@ def test_all_24_races_are_in_the_catalogue():
 def test_the_quote_fragment_shows_cost_and_problems(client, coach):
     client.force_login(coach)
     race = Race.objects.get(name="Human")
-    blitzers = Position.objects.get(race=race, name="Blitzers")
+    blitzers = Position.objects.get(race=race, name="Blitzer")
     response = client.post(
         reverse("team_create"),
         {
@@ -99,5 +99,5 @@ def test_the_quote_fragment_shows_cost_and_problems(client, coach):
     )
     html = response.content.decode()
     assert "<html" not in html  # the fragment alone
-    assert "At most 4 Blitzers (you have 5)" in html and "450,000" in html
+    assert "Blitzer: at most 4 (you have 5)" in html and "450,000" in html
     assert not Team.objects.exists()

@@ -63,7 +63,7 @@ def test_team_creation_garbage(client, coach, data, linemen):
     client.force_login(coach)
     data = {"race": "human", **data}
     if isinstance(linemen, str):
-        data[f"pos_{position('Human', 'Linemen').pk}"] = linemen
+        data[f"pos_{position('Human', 'Lineman').pk}"] = linemen
     post_and_check(client, reverse("team_create"), data)
 
 

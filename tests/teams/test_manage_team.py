@@ -102,19 +102,19 @@ class TestATeam:
             services.buy_facility(self.team, "kiosk", by=self.coach)
 
     def test_hiring_over_the_position_limit_is_refused(self):
-        services.hire_player(self.team, position("Human", "Blitzers"), name="B2", number=None, by=self.coach)
-        services.hire_player(self.team, position("Human", "Blitzers"), name="B3", number=None, by=self.coach)
-        services.hire_player(self.team, position("Human", "Blitzers"), name="B4", number=None, by=self.coach)
+        services.hire_player(self.team, position("Human", "Blitzer"), name="B2", number=None, by=self.coach)
+        services.hire_player(self.team, position("Human", "Blitzer"), name="B3", number=None, by=self.coach)
+        services.hire_player(self.team, position("Human", "Blitzer"), name="B4", number=None, by=self.coach)
         before = treasury(self.team)
-        with pytest.raises(services.TeamRuleError, match="At most 4 Blitzers"):
-            services.hire_player(self.team, position("Human", "Blitzers"), name="B5", number=None, by=self.coach)
+        with pytest.raises(services.TeamRuleError, match="Blitzer: at most 4"):
+            services.hire_player(self.team, position("Human", "Blitzer"), name="B5", number=None, by=self.coach)
         assert treasury(self.team) == before
 
     def test_hiring_an_allied_big_guy_and_a_taken_number(self):
         ogre = services.hire_player(self.team, big_guy("Ogre"), name="Grom", number=12, by=self.coach)
         assert ogre.number == 12 and treasury(self.team) == 230_000
         with pytest.raises(services.TeamRuleError, match="Number 12 is already taken"):
-            services.hire_player(self.team, position("Human", "Linemen"), name="L", number=12, by=self.coach)
+            services.hire_player(self.team, position("Human", "Lineman"), name="L", number=12, by=self.coach)
 
     def test_not_enough_gold_is_refused_and_nothing_changes(self):
         for _ in range(3):
@@ -133,7 +133,7 @@ class TestATeam:
     @pytest.mark.parametrize("who", ["anonymous", "other_coach", "coach", "board"])
     def test_permission_matrix(self, client, other_coach, board_member, who, name, kwargs, data):
         if data == "hire":
-            data = {"position": position("Human", "Linemen").pk, "name": "New", "number": "30"}
+            data = {"position": position("Human", "Lineman").pk, "name": "New", "number": "30"}
         # its one-time token (league.lib.once), asked twice (issue 12)
         data = {**data, "token": new_token(), "confirmed": "1"}
         user = {"anonymous": None, "other_coach": other_coach, "coach": self.coach, "board": board_member}[who]
@@ -168,7 +168,7 @@ class TestATeam:
 
     def test_a_refused_hire_is_said_on_its_form_and_nothing_changes(self, client):
         client.force_login(self.coach)
-        data = {"position": position("Human", "Blitzers").pk, "name": "Femte", "number": "", "token": new_token()}
+        data = {"position": position("Human", "Blitzer").pk, "name": "Femte", "number": "", "token": new_token()}
         for name in ("Første", "Andre", "Tredje", "Fjerde"):  # a Human team may have 4 Blitzers
             client.post(reverse("team_hire", args=[self.team.pk]), {**data, "name": name, "token": new_token()})
         before = snapshot(self.team)
@@ -177,7 +177,7 @@ class TestATeam:
         html = response.content.decode()
         start = html.index(f'action="{reverse("team_hire", args=[self.team.pk])}"')
         hire_form = html[start : html.index("</form>", start)]
-        assert 'class="errorlist nonfield"' in hire_form and "At most 4 Blitzers (you have 5)." in hire_form
+        assert 'class="errorlist nonfield"' in hire_form and "Blitzer: at most 4 (you have 5)." in hire_form
         assert 'value="Femte"' in hire_form  # what was typed is kept
         assert snapshot(self.team) == before
 

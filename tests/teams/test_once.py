@@ -66,7 +66,7 @@ def test_team_creation_sent_twice_founds_one_team_r5(client, coach):
         "fan_factor": "0",
         "assistant_coaches": "0",
         "cheerleaders": "0",
-        f"pos_{position('Human', 'Linemen').pk}": "11",
+        f"pos_{position('Human', 'Lineman').pk}": "11",
         "token": token,
     }
     assert client.post(reverse("team_create"), data).status_code == 302
@@ -140,11 +140,11 @@ class TestATeam:
         client.force_login(self.coach)
         action = reverse("team_hire", args=[self.team.pk])
         token = rendered_token(client.get(reverse("team_manage", args=[self.team.pk])).content.decode(), action)
-        data = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "", "token": token}
+        data = {"position": position("Human", "Lineman").pk, "name": "Ny", "number": "", "token": token}
         assert client.post(action, data).status_code == 302
         before = snapshot(self.team)
         response = client.post(action, data, follow=True)
-        assert ALREADY_DONE in response.content.decode() and "Hired Ny (Linemen), -50,000" in response.content.decode()
+        assert ALREADY_DONE in response.content.decode() and "Hired Ny (Lineman), -50,000" in response.content.decode()
         assert snapshot(self.team) == before and self.team.players.filter(name="Ny").count() == 1
 
     @pytest.mark.parametrize("what", ["reroll", "expansion", "facility-kiosk"])
@@ -163,7 +163,7 @@ class TestATeam:
     def test_hire_without_a_token_is_refused_beside_the_form(self, client):
         client.force_login(self.coach)
         before = snapshot(self.team)
-        data = {"position": position("Human", "Linemen").pk, "name": "Ny", "number": "30"}
+        data = {"position": position("Human", "Lineman").pk, "name": "Ny", "number": "30"}
         response = client.post(reverse("team_hire", args=[self.team.pk]), data)
         assert response.status_code == 422
         html = response.content.decode()

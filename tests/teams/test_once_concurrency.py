@@ -71,7 +71,7 @@ def test_twenty_sends_of_one_hire_form_hire_one_player(coach):
     action = reverse("team_hire", args=[team.pk])
     token = rendered_token(html, action)
     players, lines = team.players.count(), team.ledger.count()
-    data = {"position": position("Human", "Linemen").pk, "name": "Dobbeltklikk", "number": "", "token": token}
+    data = {"position": position("Human", "Lineman").pk, "name": "Dobbeltklikk", "number": "", "token": token}
     responses = send_together(cs, action, data)
     assert_one_and_told(responses, token)
     assert team.players.count() == players + 1 and team.players.filter(name="Dobbeltklikk").count() == 1
@@ -91,7 +91,7 @@ def test_twenty_sends_of_one_team_creation_found_one_team(coach):
         "fan_factor": "0",
         "assistant_coaches": "0",
         "cheerleaders": "0",
-        f"pos_{position('Human', 'Linemen').pk}": "11",
+        f"pos_{position('Human', 'Lineman').pk}": "11",
         "token": token,
     }
     responses = send_together(cs, reverse("team_create"), data)

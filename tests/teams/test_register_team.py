@@ -18,17 +18,17 @@ HEADER = ",".join(PLAYER_COLUMNS)
 CSV = (
     HEADER
     + """
-1,Grim,Black Orc Blockers,0,1,0,6,0,1,Block;Guard,0,1,0,0,1,0
-2,Snik,Goblins,0,4,0,0,2,0,Sure Feet,0,0,0,0,0,2
-3,Urg,Lineorcs,1,0,0,0,0,0,,0,0,0,0,0,0
-4,Brak,Lineorcs,0,0,0,0,0,0,,0,0,0,-1,0,0
-5,Mog,Lineorcs,0,0,0,0,0,0,,0,0,0,0,0,0
-6,Dag,Lineorcs,0,0,0,0,0,0,,0,0,0,0,0,0
-7,Gob,Lineorcs,0,0,0,0,0,0,,0,0,0,0,0,0
-8,Zug,Blitzers,0,2,0,1,0,0,Mighty Blow,0,0,0,0,0,0
-9,Rat,Throwers,12,0,0,0,0,0,Accurate,0,0,1,0,0,0
-10,Lug,Lineorcs,0,0,0,0,0,0,,0,0,0,0,0,0
-11,Mug,Lineorcs,0,0,0,0,0,0,,0,0,0,0,0,0
+1,Grim,Black Orc Blocker,0,1,0,6,0,1,Block;Guard,0,1,0,0,1,0
+2,Snik,Goblin,0,4,0,0,2,0,Sure Feet,0,0,0,0,0,2
+3,Urg,Lineorc,1,0,0,0,0,0,,0,0,0,0,0,0
+4,Brak,Lineorc,0,0,0,0,0,0,,0,0,0,-1,0,0
+5,Mog,Lineorc,0,0,0,0,0,0,,0,0,0,0,0,0
+6,Dag,Lineorc,0,0,0,0,0,0,,0,0,0,0,0,0
+7,Gob,Lineorc,0,0,0,0,0,0,,0,0,0,0,0,0
+8,Zug,Blitzer,0,2,0,1,0,0,Mighty Blow,0,0,0,0,0,0
+9,Rat,Thrower,12,0,0,0,0,0,Accurate,0,0,1,0,0,0
+10,Lug,Lineorc,0,0,0,0,0,0,,0,0,0,0,0,0
+11,Mug,Lineorc,0,0,0,0,0,0,,0,0,0,0,0,0
 """
 )
 
@@ -77,7 +77,7 @@ def test_the_board_registers_a_team_as_it_stands(client, board_member, coach):
 
 def test_a_bad_line_is_reported_by_number_and_nothing_is_saved(client, board_member, coach):
     client.force_login(board_member)
-    bad = CSV.replace("3,Urg,Lineorcs,1,", "3,Urg,Lineorcs,x,")
+    bad = CSV.replace("3,Urg,Lineorc,1,", "3,Urg,Lineorc,x,")
     response = client.post(reverse("team_register"), form(coach, players=bad))
     assert response.status_code == 422
     assert "Line 4: completions must be a whole number, not &#x27;x&#x27;" in response.content.decode()
@@ -86,10 +86,24 @@ def test_a_bad_line_is_reported_by_number_and_nothing_is_saved(client, board_mem
 
 def test_limits_are_checked_without_the_budget(client, board_member, coach):
     client.force_login(board_member)
-    too_many = CSV + "".join(f"{n},Extra {n},Goblins,0,0,0,0,0,0,,0,0,0,0,0,0\n" for n in range(12, 16))
+    too_many = CSV + "".join(f"{n},Extra {n},Goblin,0,0,0,0,0,0,,0,0,0,0,0,0\n" for n in range(12, 16))
     response = client.post(reverse("team_register"), form(coach, players=too_many))
-    assert "At most 4 Goblins (you have 5)" in response.content.decode()
+    assert "Goblin: at most 4 (you have 5)" in response.content.decode()
     assert not Team.objects.exists()
+
+
+def test_a_paper_roster_may_name_positions_in_the_plural(board_member, coach):
+    """The rulebook's roster tables write "Lineorcs" and "Black Orc Blockers"; the catalogue's names are
+    singular (issue 26), and a roster copied from paper still registers."""
+    from teams.forms import parse_player_csv
+
+    plural = CSV.replace(",Lineorc,", ",Lineorcs,").replace(",Black Orc Blocker,", ",black orc blockers,")
+    record = registration.TeamRecord(
+        name="X", race="Orc", coach=coach, treasury=0, players=tuple(parse_player_csv(plural))
+    )
+    team = registration.register_team(record, by=board_member)
+    assert team.players.get(number=1).position.name == "Black Orc Blocker"
+    assert team.players.filter(position__name="Lineorc").count() == 7
 
 
 def test_a_stat_past_two_is_refused(board_member, coach):
@@ -121,7 +135,7 @@ def team_json(**overrides):
             {
                 "number": n,
                 "name": f"Skink {n}",
-                "position": "Skinks",
+                "position": "Skink",
                 "touchdowns": n % 3,
                 "skills": ["Sure Feet"] if n == 1 else [],
             }

@@ -22,9 +22,9 @@ def team(coach):
 
 def test_sheet_team_rating_follows_r1_to_r4(team):
     # Give the players of EXAMPLES.md their SPP: Thrower 33, Blitzer 18; a Lineman is out injured.
-    Player.objects.filter(team=team, position__name="Throwers").update(completions=33)
-    Player.objects.filter(team=team, position__name="Blitzers").update(touchdowns=6)
-    injured = team.players.filter(position__name="Linemen").first()
+    Player.objects.filter(team=team, position__name="Thrower").update(completions=33)
+    Player.objects.filter(team=team, position__name="Blitzer").update(touchdowns=6)
+    injured = team.players.filter(position__name="Lineman").first()
     injured.miss_matches = 2
     injured.save()
     sheet = roster_sheet(team.pk)
@@ -52,7 +52,7 @@ def test_a_roster_row_shows_the_player_as_the_sheet_has_him(client, team):
     is text. The phone's player cards read each cell's data-label."""
     from teams.models import PlayerSkill, Skill, StatChange
 
-    blitzer = team.players.get(position__name="Blitzers")
+    blitzer = team.players.get(position__name="Blitzer")
     blitzer.name = 'Bo <b>"Hammer"</b> & Co'
     blitzer.ma_change, blitzer.niggling, blitzer.miss_matches = -1, 1, 1
     blitzer.casualties, blitzer.foul_casualties, blitzer.touchdowns, blitzer.mvps = 3, 2, 4, 1
@@ -65,7 +65,7 @@ def test_a_roster_row_shows_the_player_as_the_sheet_has_him(client, team):
     row = next(r for r in rows if r.cells and r.cells[1].links == [reverse("player", args=[blitzer.pk])])
     # SPP: 4 TD × 3 + 3 casualties by block × 2 + 2 by foul × 1 + 1 MVP × 5 = 25 (R28); 16–30 SPP: 3 (R4)
     assert row.texts() == [
-        str(blitzer.number), 'Bo <b>"Hammer"</b> & Co mutasjon å velge', "Blitzers",
+        str(blitzer.number), 'Bo <b>"Hammer"</b> & Co mutasjon å velge', "Blitzer",
         "6", "3", "3", "8", "Block, Dodge", "1 NI, -1 MA, står over 1 kamp",
         "0", "4", "0", "3+2f", "1", "25", "3", "90 000",  # a no-break space between the thousands
     ]  # fmt: skip
@@ -80,7 +80,7 @@ def test_a_roster_row_shows_the_player_as_the_sheet_has_him(client, team):
 def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra, django_assert_max_num_queries):
     team = human_team(coach, name="Big Roster")  # 350,000 left; 7 Linemen of 12
     for _ in range(extra):
-        services.hire_player(team, position("Human", "Linemen"), name="", number=None, by=coach)
+        services.hire_player(team, position("Human", "Lineman"), name="", number=None, by=coach)
     if extra:
         services.buy_facility(team, "kiosk", by=coach)
     assert team.players.on_roster().count() == 11 + extra
@@ -120,7 +120,7 @@ def test_api_team_returns_the_sheet(client, team, other_coach):
     assert data["treasury"] == 20_000 and data["rerolls"] == 3 and data["apothecary"] is True
     assert data["stadium"] == {"capacity": 60000, "roof": False, "facilities": []}
     assert len(data["players"]) == 11
-    catcher = next(p for p in data["players"] if p["position"] == "Catchers")
+    catcher = next(p for p in data["players"] if p["position"] == "Catcher")
     assert (catcher["ma"], catcher["st"], catcher["ag"], catcher["av"]) == (8, 2, 3, 7)
     assert catcher["skills"] == ["Catch", "Dodge"]
 
@@ -136,9 +136,9 @@ def test_api_races_has_the_catalogue(client, django_assert_max_num_queries):
     assert len(data["races"]) == 24 and len(data["big_guys"]) == 8
     human = next(r for r in data["races"] if r["name"] == "Human")
     assert human["reroll_price"] == 50000 and human["apothecary"] is True
-    catchers = next(p for p in human["positions"] if p["name"] == "Catchers")
+    catchers = next(p for p in human["positions"] if p["name"] == "Catcher")
     assert catchers == {
-        "name": "Catchers",
+        "name": "Catcher",
         "max": 4,
         "price": 70000,
         "ma": 8,
@@ -153,12 +153,12 @@ def test_api_races_has_the_catalogue(client, django_assert_max_num_queries):
     assert troll["allied"] == ["Chaos", "Chaos Dwarf", "Goblin", "Orc"] and troll["normal"] == "GS"
     # R11 access for a first-fourteen race and R10's fixes
     dark_elf = next(r for r in data["races"] if r["name"] == "Dark Elf")
-    assert {p["name"]: p["normal"] for p in dark_elf["positions"]}["Throwers"] == "GAP"
-    assert "Witch Elves" in {p["name"] for p in dark_elf["positions"]}
+    assert {p["name"]: p["normal"] for p in dark_elf["positions"]}["Thrower"] == "GAP"
+    assert "Witch Elf" in {p["name"] for p in dark_elf["positions"]}
 
 
 def test_race_pages_render(client):
-    assert "Witch Elves" in client.get(reverse("race", args=["dark-elf"])).content.decode()
+    assert "Witch Elf" in client.get(reverse("race", args=["dark-elf"])).content.decode()
     html = client.get(reverse("races")).content.decode()
     assert "Beast of Nurgle" in html and "Wood Elf" in html
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import accounts, exports, leaders, pages, rulesets, seasons
+from league.views import accounts, api_docs, exports, leaders, pages, rulesets, seasons
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
@@ -35,6 +35,7 @@ urlpatterns = [
         name="season_division_teams",
     ),
     path("coaches/new/", accounts.coach_create, name="coach_create"),
+    path("api/", api_docs.api_docs, name="api_docs"),
     path("api/seasons/", seasons.api_seasons, name="api_seasons"),
     path("api/seasons/<int:pk>/standings/", seasons.api_standings, name="api_standings"),
 ]

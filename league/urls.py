@@ -1,11 +1,12 @@
 from django.urls import path
 
-from league.views import accounts, leaders, pages, rulesets, seasons
+from league.views import accounts, api_docs, exports, leaders, pages, rulesets, seasons
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
     path("standings/", pages.standings, name="standings"),
     path("leaders/", leaders.leaders_page, name="leaders"),
+    path("leaders.csv", leaders.leaders_csv, name="leaders_csv"),
     path("rules/", pages.rules, name="rules"),
     path("rules/versions/", rulesets.version_list, name="rules_versions"),
     path("rules/versions/<int:pk>/", rulesets.version_detail, name="rules_version"),
@@ -19,6 +20,8 @@ urlpatterns = [
     path("seasons/", seasons.season_list, name="seasons"),
     path("seasons/new/", seasons.season_create, name="season_create"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season"),
+    path("seasons/<int:pk>/standings.csv", exports.season_standings_csv, name="season_standings_csv"),
+    path("seasons/<int:pk>/results.csv", exports.season_results_csv, name="season_results_csv"),
     path("seasons/<int:pk>/start/", seasons.season_start, name="season_start"),
     path("seasons/<int:pk>/end/", seasons.season_end, name="season_end"),
     path("seasons/<int:pk>/cup/", seasons.cup_bracket, name="cup"),
@@ -32,6 +35,7 @@ urlpatterns = [
         name="season_division_teams",
     ),
     path("coaches/new/", accounts.coach_create, name="coach_create"),
+    path("api/", api_docs.api_docs, name="api_docs"),
     path("api/seasons/", seasons.api_seasons, name="api_seasons"),
     path("api/seasons/<int:pk>/standings/", seasons.api_standings, name="api_standings"),
 ]

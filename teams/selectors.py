@@ -263,6 +263,12 @@ def build_sheet(
     )
 
 
+def ledger_entries(team: Team) -> models.QuerySet[TreasuryEntry]:
+    """The team's treasury entries as its ledger page and file list them: the newest first, with who
+    wrote each."""
+    return team.ledger.select_related("created_by").order_by("-seq")
+
+
 def team_list():
     return with_treasury(Team.objects.active().select_related("race", "coach", "stadium")).order_by("name")
 

@@ -7,11 +7,12 @@ Each reads the kept rows of matches.stats: a few queries whatever the number of 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, Sum
+from django.db.models import Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
@@ -47,12 +48,16 @@ class Filters:
 
 def player_leaders(f: Filters, page: Any) -> Page:
     """Season rows, or career rows (no season), ordered by the counter, most first; two queries."""
+    return Paginator(player_leader_rows(f), PAGE_SIZE).get_page(page)
+
+
+def player_leader_rows(f: Filters) -> QuerySet[PlayerStats]:
+    """Every player of the leaders page in its order, unpaged (the page's CSV file reads them all)."""
     rows = PlayerStats.objects.filter(season=f.season, **{f"{f.stat}__gt": 0})
     if f.race:
         rows = rows.filter(team__race=f.race)
     rows = rows.select_related("player", "team").only(*STAT_FIELDS_PLAYER, "player__name", "team__name")
-    rows = rows.order_by(f"-{f.stat}", "player_id")
-    return Paginator(rows, PAGE_SIZE).get_page(page)
+    return rows.order_by(f"-{f.stat}", "player_id")
 
 
 @dataclass
@@ -94,8 +99,24 @@ def titles(season: Season | None) -> Counter:
 
 
 def team_leaders(f: Filters, page: Any) -> Page:
-    """League and cup records summed over the season (or all seasons); teams are few (hundreds), so
-    they are ranked here, by name where even: three queries, the last for the page's teams only."""
+    """League and cup records summed over the season (or all seasons), ranked: three queries, the last
+    for the page's teams only."""
+    shown = Paginator(team_leader_lines(f), PAGE_SIZE).get_page(page)
+    with_teams(shown)
+    return shown
+
+
+def with_teams(lines: Iterable[TeamLine]) -> None:
+    """Each line's team as the leaders name it (with its race's name), in one query."""
+    lines = list(lines)
+    teams = Team.objects.named().in_bulk([line.team_id for line in lines])
+    for line in lines:
+        line.team = teams[line.team_id]
+
+
+def team_leader_lines(f: Filters) -> list[TeamLine]:
+    """Every team of the leaders page in its order, unpaged. Teams are few (hundreds), so they are
+    ranked here, by name where even: two queries."""
     rows = TeamSeasonStats.objects.all() if f.season is None else TeamSeasonStats.objects.filter(season=f.season)
     if f.race:
         rows = rows.filter(team__race=f.race)
@@ -107,11 +128,7 @@ def team_leaders(f: Filters, page: Any) -> Page:
         TeamLine(t["team_id"], t["team__name"], titles=won[t["team_id"]], **{n: t[n] for n in sums}) for t in totals
     ]
     lines.sort(key=lambda x: (-getattr(x, f.stat), -x.played, x.name))
-    shown = Paginator(lines, PAGE_SIZE).get_page(page)
-    teams = Team.objects.named().in_bulk([line.team_id for line in shown])
-    for line in shown:
-        line.team = teams[line.team_id]
-    return shown
+    return lines
 
 
 class LeaderName(NamedTuple):

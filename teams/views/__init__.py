@@ -3,6 +3,7 @@ JSON API. The names are re-exported here for `teams.urls`."""
 
 from teams.views.api import PRIVATE_FIELDS, api_races, api_team, api_teams
 from teams.views.base import can_change
+from teams.views.exports import team_ledger_csv, team_roster_csv
 from teams.views.management import (
     STAFF_PURCHASES,
     creation_prices,
@@ -48,8 +49,10 @@ __all__ = [
     "team_history",
     "team_import",
     "team_ledger",
+    "team_ledger_csv",
     "team_list",
     "team_manage",
     "team_register",
+    "team_roster_csv",
     "with_career",
 ]

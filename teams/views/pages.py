@@ -15,7 +15,7 @@ from league.seasons import selectors as league_selectors
 from matches.models import Match
 from matches.selectors import coming_matches
 from teams.models import Position, Race, Skill, Team
-from teams.selectors import bought_facility_keys, position_skills, roster_sheet
+from teams.selectors import bought_facility_keys, ledger_entries, position_skills, roster_sheet
 from teams.selectors import team_list as teams_selector
 from teams.views.base import can_change
 
@@ -82,7 +82,7 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
     if not sees_private(request.user):
         return redirect_to_login(request.get_full_path())
     team = get_object_or_404(Team, pk=pk)
-    entries = SlicePage(team.ledger.select_related("created_by").order_by("-seq"), request.GET.get("page"), 50)
+    entries = SlicePage(ledger_entries(team), request.GET.get("page"), 50)
     return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
 
 

@@ -30,7 +30,7 @@ def read_csv(response) -> list[list[str]]:
 @pytest.fixture
 def team(coach):
     team = human_team(coach, name="Trøndelag Trolls", rerolls=2, fan_factor=3)
-    blitzer = team.players.get(position__name="Blitzers")
+    blitzer = team.players.get(position__name="Blitzer")
     blitzer.ma_change, blitzer.niggling, blitzer.miss_matches = -1, 1, 1
     blitzer.casualties, blitzer.foul_casualties, blitzer.touchdowns, blitzer.mvps = 3, 2, 4, 1
     blitzer.save()
@@ -69,8 +69,8 @@ def test_roster_rows_are_the_sheets_lines_and_the_pages_numbers(client, team):
         assert row[1:3] == [p.name, p.position.name]
         assert row[7] == ", ".join(line.skills) and row[8] == ", ".join(line.injuries)
     page = table_rows(client.get(reverse("team", args=[team.pk])).content.decode(), "roster-cards")
-    blitzer = next(r for r in page if r.cells and r.cells[2].text == "Blitzers").texts()
-    exported = next(r for r in rows if r[2] == "Blitzers")
+    blitzer = next(r for r in page if r.cells and r.cells[2].text == "Blitzer").texts()
+    exported = next(r for r in rows if r[2] == "Blitzer")
     assert exported[:9] == [*blitzer[:1], blitzer[1], *blitzer[2:8], blitzer[8]]
     assert exported[8] == "1 NI, -1 MA, står over 1 kamp"
     assert blitzer[12] == f"{exported[12]}+{exported[13]}f"  # the sheet's "3+2f", two numbers here
@@ -109,7 +109,7 @@ def test_an_unknown_team_is_a_norwegian_404(client, coach):
 def spent(team, coach):
     """A few entries: the starting treasury, two purchases."""
     services.buy_reroll(team, by=coach)
-    services.hire_player(team, position("Human", "Linemen"), name="Ny", number=None, by=coach)
+    services.hire_player(team, position("Human", "Lineman"), name="Ny", number=None, by=coach)
     return team
 
 
@@ -161,7 +161,7 @@ def test_the_ledger_rows_are_the_pages_entries_with_plain_amounts_and_iso_times(
 def test_the_files_read_a_few_queries_whatever_the_teams_size(client, coach, extra, django_assert_max_num_queries):
     team = human_team(coach, name="Big Roster")
     for _ in range(extra):
-        services.hire_player(team, position("Human", "Linemen"), name="", number=None, by=coach)
+        services.hire_player(team, position("Human", "Lineman"), name="", number=None, by=coach)
     client.force_login(coach)
     for name in ("team_roster_csv", "team_ledger_csv"):
         client.get(reverse(name, args=[team.pk]))  # warm: the per-version catalogue

@@ -38,8 +38,12 @@ def may_delete(user: Any, photo: ReportPhoto) -> bool:
 
 def add_photo(*, match: Match, by: Any, upload: IO[bytes], size: int | None = None, token: str = "") -> ReportPhoto:
     """Check and clean the upload (matches.photos.processing), store its two files, then take a free
-    slot under the match's lock. Refused (nothing stored) when it is no photo, when the match takes
-    none, or when its three slots are taken. The picture is worked on before the lock is taken."""
+    slot under the match's lock (`_take_slot`, the league write). Refused (nothing stored) when it is no
+    photo, when the match takes none, or when its three slots are taken. The picture is worked on and
+    its files written outside the transaction, so no lock is held meanwhile; files whose row is refused
+    are removed."""
+    if not may_see_photos(by, match):  # asked again under the lock; here before any work
+        raise _not_his()
     photo = process_photo(upload, size=size)
     stem = f"{FOLDER}/{match.pk}/{uuid.uuid4().hex}"
     names = [
@@ -62,11 +66,15 @@ def add_photo(*, match: Match, by: Any, upload: IO[bytes], size: int | None = No
         raise
 
 
+def _not_his() -> Refusal:
+    return Refusal([_("Only the match's two coaches and the board add photos to its report.")])
+
+
 @league_write
 def _take_slot(*, match: Match, by: Any, image: str, thumbnail: str, width: int, height: int, key: str) -> ReportPhoto:
     match = Match.objects.select_for_update(of=("self",)).select_related("home", "away").get(pk=match.pk)
     if not may_see_photos(by, match):
-        raise Refusal([_("Only the match's two coaches and the board add photos to its report.")])
+        raise _not_his()
     if key:
         sent = ReportPhoto.objects.filter(match=match, form_key=key).first()
         if sent is not None:

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from matches.models import ReportPhoto
 from tests import factories
+from tests.browser.conftest import screenshot
 from tests.browser.test_confirm_browser import log_in
 from tests.photos import metadata, phone_jpeg
 
@@ -42,6 +43,8 @@ def test_a_coach_adds_the_sheets_photo_and_only_the_match_sees_it(browser, live_
         assert kept["exif"] == {} and kept["info"] == {}
         assert kept["size"] == (2000, 1500)  # upright (orientation 6: turned), 2,000 px on the long side
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.locator("#photos").scroll_into_view_if_needed()
+        screenshot(page, f"photos-phone-{'js' if javascript else 'no-js'}")
     finally:
         context.close()
 

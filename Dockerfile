@@ -19,7 +19,8 @@ RUN SECRET_KEY=build-only-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz \
     ALLOWED_HOSTS=localhost \
     python manage.py collectstatic --noinput
 
-RUN useradd --system --create-home --uid 10001 league && chown -R league /app
+# media/: the referee sheet's photos (a volume in compose.yaml), written by the app's user
+RUN useradd --system --create-home --uid 10001 league && mkdir -p /app/media && chown -R league /app
 USER league
 
 EXPOSE 8000

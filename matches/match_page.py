@@ -1,5 +1,6 @@
-"""The match page's reads (issue 26): each team's report lines under its own name, and each die with
-what it gave, read from the rows the sequences stored (no rule worked out again, no query per die)."""
+"""The match page's reads (issue 26): each team's report lines under its own name, each die with what
+it gave, read from the rows the sequences stored (no rule worked out again, no query per die), and the
+referee sheet's photos with who added them (issue 27)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
-from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch
+from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
 from teams.models import Team
 
 
@@ -63,6 +64,19 @@ def with_who(rows: Iterable[Any], field: str, who: Callable[[AbstractBaseUser | 
     for row in rows:
         row.who = who(getattr(row, field))
     return rows
+
+
+def report_photos(
+    match: Match, who: Callable[[AbstractBaseUser | None], str], *, user: Any, board: bool
+) -> tuple[list[ReportPhoto], list[Any]]:
+    """The photos by slot, each with `who` added it and whether this user may delete it (`deletable`:
+    he added it, or he is the board); and the deletions the history keeps, newest first, each with
+    `who` deleted it. Two queries. For those who may see them only (the view asks first)."""
+    photos = with_who(match.photos.select_related("uploaded_by"), "uploaded_by", who)
+    for photo in photos:
+        photo.deletable = board or photo.uploaded_by_id == user.pk
+    deleted = ReportPhoto.history.filter(match_id=match.pk, history_type="-").select_related("history_user")
+    return photos, with_who(deleted.order_by("-history_date")[:20], "history_user", who)
 
 
 # The dice whose result a pre-match or post-match row keeps; any other die's cell stays empty.

@@ -19,6 +19,12 @@ urlpatterns = [
     path("matches/<int:pk>/live/board/", live_views.match_live_board, name="match_live_board"),
     path("matches/<int:pk>/live/event/", live_views.match_live_event, name="match_live_event"),
     path("matches/<int:pk>/sheet/", views.referee_sheet, name="referee_sheet"),
+    path("matches/<int:pk>/photos/", views.match_photo_add, name="match_photo_add"),
+    path("matches/<int:pk>/photos/<int:photo_pk>/", views.match_photo, {"size": "full"}, name="match_photo"),
+    path(
+        "matches/<int:pk>/photos/<int:photo_pk>/small/", views.match_photo, {"size": "small"}, name="match_photo_small"
+    ),
+    path("matches/<int:pk>/photos/<int:photo_pk>/delete/", views.match_photo_delete, name="match_photo_delete"),
     path("matches/<int:pk>/after/<int:team_pk>/", views.match_postmatch, name="match_postmatch"),
     path("matches/<int:pk>/after/<int:team_pk>/<slug:step>/", views.match_postmatch_step, name="match_postmatch_step"),
 ]

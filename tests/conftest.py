@@ -150,3 +150,11 @@ def make_teams(db):
 def season_with(db):
     """factories.season_with: a season of two divisions of new teams."""
     return factories.season_with
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):
+    """Uploaded files (the referee sheet's photos) under a folder of the test's own, removed after it:
+    default_storage follows MEDIA_ROOT when the setting changes."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT

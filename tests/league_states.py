@@ -65,6 +65,7 @@ class StatesLeague:
     matches: dict[str, object]  # by state: "untouched", "prematch_begun", "live", "reported", …
     rulesets: list
     races: list[str]
+    photos: list = field(default_factory=list)  # the reported match's photo of the referee sheet
 
     def visits(self, route: Route) -> list[Visit]:
         """The paths of `route` with this league's rows (a match route: one path per match state)."""
@@ -99,6 +100,10 @@ def _matches(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
     return out
 
 
+def _photos(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
+    return [({"pk": p.match_id, "photo_pk": p.pk}, _match_coaches(p.match)) for p in league.photos]
+
+
 def _teams(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
     what = {"what": "reroll"} if "what" in route.parameters else {}
     return [({"pk": t.pk, **what}, [t.coach]) for t in league.teams[:2]]
@@ -121,6 +126,7 @@ PARAMETERS = {
     "matches:pk,step": _matches,
     "matches:pk,team_pk": _matches,
     "matches:pk,team_pk,step": _matches,
+    "matches:pk,photo_pk": _photos,
     "teams:pk": _teams,
     "teams:pk,what": _teams,
     "players:pk": _players,
@@ -140,7 +146,7 @@ def build_states_league(make_teams, board) -> StatesLeague:
     from league.models import Ruleset
     from league.seasons import services as league_services
     from matches import live, postmatch, prematch
-    from matches.models import Match, PostMatch
+    from matches.models import Match, PostMatch, ReportPhoto
     from matches.playthrough import walk_prematch
     from matches.report import ReportInput, confirm_report, file_report
     from matches.results import record_forfeit
@@ -196,6 +202,16 @@ def build_states_league(make_teams, board) -> StatesLeague:
     }
     matches = {k: Match.objects.select_related("home__coach", "away__coach").get(pk=m.pk) for k, m in matches.items()}
     draft = Ruleset.objects.create(name="Draft", data=ruleset.data, based_on=ruleset)
+    # a photo's row, its files not stored (the builder leaves no file behind): its view answers 404
+    photo = ReportPhoto.objects.create(
+        match=reported,
+        slot=1,
+        image="report-photos/states.jpg",
+        thumbnail="report-photos/states-small.jpg",
+        width=2000,
+        height=1500,
+        uploaded_by=reported.home.coach,
+    )
     return StatesLeague(
         board=board,
         coaches=[t.coach for t in teams],
@@ -204,6 +220,7 @@ def build_states_league(make_teams, board) -> StatesLeague:
         teams=[played.home, played.away],
         players=[played.home.players.order_by("number").first(), played.away.players.order_by("number").first()],
         matches=matches,
+        photos=[ReportPhoto.objects.select_related("match__home", "match__away").get(pk=photo.pk)],
         rulesets=[ruleset, draft],
         races=list(Race.objects.order_by("name").values_list("slug", flat=True)[:2]),
     )

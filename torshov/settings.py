@@ -204,8 +204,37 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Uploaded files (the referee sheet's photos, issue 27) are never served from a public URL: the match
+# page's view reads them back through `default_storage` for those allowed. On the file system under
+# MEDIA_ROOT by default; in an S3-compatible bucket (AWS, MinIO, Hetzner, …) through django-storages
+# when AWS_STORAGE_BUCKET_NAME is set, which needs `pip install boto3` (not a requirement otherwise).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_URL = "/media/"  # no route serves it: a file's address is its view's
+FILE_UPLOAD_PERMISSIONS = 0o640
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o750
+# A photo is read into memory up to 2.5 MB, a larger one goes to a temporary file; 10 MB at most is
+# kept (matches.photos), and nginx refuses a body over 12 MB before it reaches the app
+# (deploy/nginx.conf). The other fields of a form stay small.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+if os.environ.get("AWS_STORAGE_BUCKET_NAME"):
+    _MEDIA_STORAGE = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["AWS_STORAGE_BUCKET_NAME"],
+            "endpoint_url": os.environ.get("S3_ENDPOINT_URL") or os.environ.get("AWS_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("AWS_S3_REGION_NAME") or None,
+            "location": os.environ.get("S3_LOCATION", ""),
+            "default_acl": "private",  # the bucket's objects are private: the app reads them back
+            "querystring_auth": True,
+            "file_overwrite": False,
+        },
+    }
+    # the keys: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY from the environment, read by boto3 itself
+else:
+    _MEDIA_STORAGE = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _MEDIA_STORAGE,
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

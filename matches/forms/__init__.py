@@ -35,7 +35,16 @@ from matches.forms.prematch import (
     TicketsForm,
     WeatherForm,
 )
-from matches.forms.report import COMMENT_MAX, COUNTER_MAX, SCORE_MAX, ApothecaryForm, DisputeForm, LineForm, ScoreForm
+from matches.forms.report import (
+    COMMENT_MAX,
+    COUNTER_MAX,
+    SCORE_MAX,
+    ApothecaryForm,
+    DisputeForm,
+    LineForm,
+    PhotoForm,
+    ScoreForm,
+)
 
 __all__ = [
     "COMMENT_MAX",
@@ -58,6 +67,7 @@ __all__ = [
     "LineForm",
     "MvpForm",
     "NigglingForm",
+    "PhotoForm",
     "PrefixedForm",
     "RollDevelopmentForm",
     "ScoreForm",

@@ -1,4 +1,4 @@
-"""The report's forms: the score, one line per player, the apothecary and a dispute."""
+"""The report's forms: the score, one line per player, the apothecary, a dispute and a photo of the sheet."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.lib.once import TokenField
 from league.rules.records import REPORTED_COUNTERS
 from matches.forms.fields import PrefixedForm, TickField, WholeNumberField
 from matches.models import ApothecaryUse, Match, PlayerMatch
@@ -98,4 +99,20 @@ class DisputeForm(forms.Form):
         label=_("What is wrong?"),
         max_length=COMMENT_MAX,
         error_messages={"required": _("Say what is wrong with the report.")},
+    )
+
+
+class PhotoForm(forms.Form):
+    """A photo of the paper referee sheet, from the phone's camera or its pictures: what it is, its size
+    and its metadata are checked and cleaned by matches.photos, which refuses it with the reason."""
+
+    token = TokenField()
+    photo = forms.FileField(
+        label=_("Photo of the referee sheet"),
+        error_messages={
+            "required": _("Choose a photo, or take one."),
+            "empty": _("The file is empty: choose a photo, or take one."),
+            "invalid": _("Choose a photo, or take one."),
+        },
+        widget=forms.FileInput(attrs={"accept": "image/*", "capture": "environment"}),
     )

@@ -1,12 +1,14 @@
 """The match app's rows: the match and its dice, the players' lines, the pre- and post-match
-sequences and the live log. One module per part; every model is importable from here."""
+sequences, the live log and the report's photos. One module per part; every model is importable from here."""
 
 from matches.models.lines import ApothecaryUse, PlayerMatch, SquadEntry
 from matches.models.live import LiveEvent
 from matches.models.match import DiceRoll, Match, MatchQuerySet
+from matches.models.photos import PHOTO_SLOTS, ReportPhoto
 from matches.models.sequences import TICKET_LABELS, DevelopmentRoll, HandicapDraw, PostMatch, PreMatch
 
 __all__ = [
+    "PHOTO_SLOTS",
     "TICKET_LABELS",
     "ApothecaryUse",
     "DevelopmentRoll",
@@ -18,5 +20,6 @@ __all__ = [
     "PlayerMatch",
     "PostMatch",
     "PreMatch",
+    "ReportPhoto",
     "SquadEntry",
 ]

@@ -1,5 +1,5 @@
-"""The match pages, one module per page: the match list and board actions, the report, the pre-match
-and post-match sequences. The names are re-exported here for `matches.urls`."""
+"""The match pages, one module per page: the match list and board actions, the report and its photos, the
+pre-match and post-match sequences. The names are re-exported here for `matches.urls`."""
 
 from matches.views.base import HtmxHttpRequest, can_report
 from matches.views.board import (
@@ -11,6 +11,7 @@ from matches.views.board import (
     match_move,
     match_result,
 )
+from matches.views.photos import match_photo, match_photo_add, match_photo_delete
 from matches.views.postmatch import POSTMATCH_STEPS, match_postmatch, match_postmatch_step
 from matches.views.prematch import (
     PREMATCH_STEPS,
@@ -39,6 +40,9 @@ __all__ = [
     "match_forfeit",
     "match_list",
     "match_move",
+    "match_photo",
+    "match_photo_add",
+    "match_photo_delete",
     "match_postmatch",
     "match_postmatch_step",
     "match_prematch",

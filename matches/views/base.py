@@ -13,9 +13,10 @@ from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from matches import live
 from matches.forms import (
     DisputeForm,
+    PhotoForm,
 )
-from matches.match_page import report_sides, who_acted, with_results, with_who
-from matches.models import Match
+from matches.match_page import report_photos, report_sides, who_acted, with_results, with_who
+from matches.models import PHOTO_SLOTS, Match
 from matches.report import (
     report_history,
 )
@@ -28,9 +29,10 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def match_page(request: HttpRequest, match: Match, **bound: forms.Form) -> HttpResponse:
-    """The match page; after a form of it with errors (`dispute_form`, `forfeit_form`, `move_form`), that
-    form again with its errors and what was typed. A refusal is also said above the page's actions: the
-    form may no longer be offered once the match has moved on (a report confirmed meanwhile)."""
+    """The match page; after a form of it with errors (`dispute_form`, `forfeit_form`, `move_form`,
+    `photo_form`), that form again with its errors and what was typed. A refusal is also said above the
+    page's actions: the form may no longer be offered once the match has moved on (a report confirmed
+    meanwhile)."""
     return render(request, "matches/match_detail.html", _match_detail_context(request, match, **bound))
 
 
@@ -63,6 +65,21 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         ),
         "report_history": report_history(match),
         "live_shown": live.shown(match),
+        **_photos_context(request, match, who, bound.get("photo_form")),
+    }
+
+
+def _photos_context(request: HttpRequest, match: Match, who, bound: forms.Form | None) -> dict:
+    """The referee sheet's photos and the form adding one: for the match's coaches and the board only
+    (`can_report`: the same people matches.photos.may_see_photos lets see them)."""
+    if not can_report(request.user, match):
+        return {"photos": None}
+    photos, deleted = report_photos(match, who, user=request.user, board=is_board(request.user))
+    takes_more = match.status != Match.Status.VOID and match.home_id and match.away_id and len(photos) < PHOTO_SLOTS
+    return {
+        "photos": photos,
+        "photos_deleted": deleted,
+        "photo_form": (bound or PhotoForm()) if takes_more or bound else None,
     }
 
 

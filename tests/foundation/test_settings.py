@@ -65,3 +65,27 @@ def test_database_is_the_one_database_url_names():
     url = os.environ.get("DATABASE_URL", "")
     expected = "postgresql" if url.startswith("postgres") else "sqlite"
     assert connection.vendor == expected
+
+
+STORAGE = "import json; from django.conf import settings; print(json.dumps(settings.STORAGES['default']))"
+
+
+def test_photos_go_to_the_file_system_unless_a_bucket_is_set():
+    """The referee sheet's photos (issue 27): MEDIA_ROOT by default; a private S3-compatible bucket through
+    django-storages when AWS_STORAGE_BUCKET_NAME is set (boto3 is needed then only, so not read here)."""
+    import json
+
+    plain = run_manage("shell", "--no-imports", "-c", STORAGE, env={"AWS_STORAGE_BUCKET_NAME": ""})
+    assert json.loads(plain.stdout)["BACKEND"] == "django.core.files.storage.FileSystemStorage", plain.stderr
+    bucket = run_manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        STORAGE,
+        env={"AWS_STORAGE_BUCKET_NAME": "torshov-photos", "S3_ENDPOINT_URL": "https://s3.example.no"},
+    )
+    stored = json.loads(bucket.stdout)
+    assert stored["BACKEND"] == "storages.backends.s3.S3Storage", bucket.stderr
+    assert stored["OPTIONS"]["bucket_name"] == "torshov-photos"
+    assert stored["OPTIONS"]["endpoint_url"] == "https://s3.example.no"
+    assert stored["OPTIONS"]["default_acl"] == "private" and not stored["OPTIONS"]["file_overwrite"]

@@ -4,6 +4,7 @@ migrations expect of `league.models`."""
 
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
+from league.models.scheduling import RoundDeadline
 from league.models.seasons import Cup, Division, Season, SeasonEnd, SeasonEntry, SeasonQuerySet, TiebreakGame
 from league.models.stats import (
     LEADER_COUNTERS,
@@ -23,6 +24,7 @@ __all__ = [
     "Division",
     "LeagueVersion",
     "PlayerStats",
+    "RoundDeadline",
     "Ruleset",
     "RulesetQuerySet",
     "Season",

@@ -36,14 +36,18 @@ from matches.forms.prematch import (
     WeatherForm,
 )
 from matches.forms.report import COMMENT_MAX, COUNTER_MAX, SCORE_MAX, ApothecaryForm, DisputeForm, LineForm, ScoreForm
+from matches.forms.scheduling import AcceptDateForm, BoardDateForm, DeadlineForm, ProposeDatesForm
 
 __all__ = [
     "COMMENT_MAX",
     "COUNTER_MAX",
     "DICE_TEXT_MAX",
     "SCORE_MAX",
+    "AcceptDateForm",
     "ApothecaryForm",
+    "BoardDateForm",
     "ChefForm",
+    "DeadlineForm",
     "DevelopmentForm",
     "DiceField",
     "DisputeForm",
@@ -59,6 +63,7 @@ __all__ = [
     "MvpForm",
     "NigglingForm",
     "PrefixedForm",
+    "ProposeDatesForm",
     "RollDevelopmentForm",
     "ScoreForm",
     "SquadForm",

@@ -4,11 +4,14 @@ sequences and the live log. One module per part; every model is importable from 
 from matches.models.lines import ApothecaryUse, PlayerMatch, SquadEntry
 from matches.models.live import LiveEvent
 from matches.models.match import DiceRoll, Match, MatchQuerySet
+from matches.models.scheduling import MAX_PROPOSED, DateProposal
 from matches.models.sequences import TICKET_LABELS, DevelopmentRoll, HandicapDraw, PostMatch, PreMatch
 
 __all__ = [
+    "MAX_PROPOSED",
     "TICKET_LABELS",
     "ApothecaryUse",
+    "DateProposal",
     "DevelopmentRoll",
     "DiceRoll",
     "HandicapDraw",

@@ -22,6 +22,7 @@ from matches.views.prematch import (
     run_step,
 )
 from matches.views.report import APOTHECARY_ROWS, match_confirm, match_dispute, match_report
+from matches.views.scheduling import match_accept, match_board_date, match_propose, season_deadline, season_schedule
 
 __all__ = [
     "APOTHECARY_ROWS",
@@ -32,7 +33,9 @@ __all__ = [
     "HtmxHttpRequest",
     "StepAction",
     "can_report",
+    "match_accept",
     "match_board_action",
+    "match_board_date",
     "match_confirm",
     "match_detail",
     "match_dispute",
@@ -43,8 +46,11 @@ __all__ = [
     "match_postmatch_step",
     "match_prematch",
     "match_prematch_step",
+    "match_propose",
     "match_report",
     "match_result",
     "referee_sheet",
     "run_step",
+    "season_deadline",
+    "season_schedule",
 ]

@@ -19,6 +19,7 @@ from matches.models import Match
 from matches.report import (
     report_history,
 )
+from matches.views.schedule_box import schedule_box
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -36,6 +37,9 @@ def match_page(request: HttpRequest, match: Match, **bound: forms.Form) -> HttpR
 
 def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.Form) -> dict:
     board = is_board(request.user)
+    schedule = schedule_box(
+        request, match, propose_form=bound.pop("propose_form", None), board_form=bound.pop("board_form", None)
+    )
     who = who_acted(match, private=sees_private(request.user))
     return {
         "match": match,
@@ -62,7 +66,14 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
             match.history.select_related("history_user").order_by("-history_date")[:20], "history_user", who
         ),
         "report_history": report_history(match),
+        # how the date was agreed (issue 27): every proposal kept, who made it and how it ended
+        "date_history": with_who(
+            match.date_proposals.select_related("proposed_by", "answered_by").order_by("-proposed_at", "-pk"),
+            "proposed_by",
+            who,
+        ),
         "live_shown": live.shown(match),
+        "schedule": schedule,
     }
 
 

@@ -4,6 +4,11 @@ from matches import live_views, views
 
 urlpatterns = [
     path("matches/", views.match_list, name="matches"),
+    path("matches/calendar.ics", views.league_calendar, name="league_calendar"),
+    path("teams/<int:pk>/calendar.ics", views.team_calendar, name="team_calendar"),
+    path("calendar/<str:token>.ics", views.coach_calendar, name="coach_calendar"),
+    path("my/calendar/", views.calendar_page, name="calendar_page"),
+    path("my/calendar/renew/", views.calendar_renew, name="calendar_renew"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/result/", views.match_result, name="match_result"),
     path("matches/<int:pk>/forfeit/", views.match_forfeit, name="match_forfeit"),

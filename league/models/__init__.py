@@ -2,6 +2,7 @@
 league's version. One module per part; every model is importable from here, as Django and the
 migrations expect of `league.models`."""
 
+from league.models.calendars import CalendarFeed, new_calendar_salt
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
 from league.models.scheduling import RoundDeadline
@@ -20,6 +21,7 @@ __all__ = [
     "LEADER_COUNTERS",
     "STAT_FIELDS_PLAYER",
     "STAT_FIELDS_TEAM",
+    "CalendarFeed",
     "Cup",
     "Division",
     "LeagueVersion",
@@ -33,4 +35,5 @@ __all__ = [
     "SeasonQuerySet",
     "TeamSeasonStats",
     "TiebreakGame",
+    "new_calendar_salt",
 ]

@@ -11,6 +11,7 @@ from matches.views.board import (
     match_move,
     match_result,
 )
+from matches.views.calendars import calendar_page, calendar_renew, coach_calendar, league_calendar, team_calendar
 from matches.views.postmatch import POSTMATCH_STEPS, match_postmatch, match_postmatch_step
 from matches.views.prematch import (
     PREMATCH_STEPS,
@@ -32,7 +33,11 @@ __all__ = [
     "SHEET_SKILLS",
     "HtmxHttpRequest",
     "StepAction",
+    "calendar_page",
+    "calendar_renew",
     "can_report",
+    "coach_calendar",
+    "league_calendar",
     "match_accept",
     "match_board_action",
     "match_board_date",
@@ -53,4 +58,5 @@ __all__ = [
     "run_step",
     "season_deadline",
     "season_schedule",
+    "team_calendar",
 ]

@@ -11,6 +11,7 @@ from django_htmx.middleware import HtmxDetails
 from league.accounts import is_board, sees_private
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from matches import live
+from matches.calendars import google_calendar_url
 from matches.forms import (
     DisputeForm,
 )
@@ -74,6 +75,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         ),
         "live_shown": live.shown(match),
         "schedule": schedule,
+        "google_calendar": google_calendar_url(match, base_url=request.build_absolute_uri("/").rstrip("/")),
     }
 
 

@@ -30,7 +30,13 @@ def schedule_box(
         return {"shown": False, "match": match}
     open_ = scheduling.can_schedule(match)
     proposals = scheduling.open_proposals(match) if open_ else []
-    both = team is not None and match.home.coach_id == match.away.coach_id
+    # one coach of both teams (a bye has one team: no one to agree with)
+    both = (
+        team is not None
+        and match.home is not None
+        and match.away is not None
+        and match.home.coach_id == match.away.coach_id
+    )
     return {
         "shown": open_ or bool(notice or errors),
         "match": match,

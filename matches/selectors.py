@@ -47,7 +47,7 @@ def scheduled_for(team_ids: Sequence[int]) -> QuerySet[Match]:
     )
 
 
-COMING_FIELDS = ("id", "round", "date", "home__name", "away__name", "division__name", "cup__name")
+COMING_FIELDS = ("id", "round", "date", "start_time", "home__name", "away__name", "division__name", "cup__name")
 
 
 def coming_matches(team_id: int, limit: int) -> list[dict]:

@@ -120,7 +120,15 @@ def _seasons(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
     return [({"pk": league.season.pk}, [])]
 
 
+def _calendars(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
+    """A coach's private feed, at the address his secret makes (issue 27)."""
+    from matches.calendars import private_token
+
+    return [({"token": private_token(coach)}, [coach]) for coach in league.coaches[:2]]
+
+
 PARAMETERS = {
+    "calendar:token": _calendars,
     "none": lambda league, route: [({}, league.coaches[:1])],
     "matches:pk": _matches,
     "matches:pk,step": _matches,

@@ -2,8 +2,10 @@
 league's version. One module per part; every model is importable from here, as Django and the
 migrations expect of `league.models`."""
 
+from league.models.calendars import CalendarFeed, new_calendar_salt
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
+from league.models.scheduling import RoundDeadline
 from league.models.seasons import Cup, Division, Season, SeasonEnd, SeasonEntry, SeasonQuerySet, TiebreakGame
 from league.models.stats import (
     LEADER_COUNTERS,
@@ -19,10 +21,12 @@ __all__ = [
     "LEADER_COUNTERS",
     "STAT_FIELDS_PLAYER",
     "STAT_FIELDS_TEAM",
+    "CalendarFeed",
     "Cup",
     "Division",
     "LeagueVersion",
     "PlayerStats",
+    "RoundDeadline",
     "Ruleset",
     "RulesetQuerySet",
     "Season",
@@ -31,4 +35,5 @@ __all__ = [
     "SeasonQuerySet",
     "TeamSeasonStats",
     "TiebreakGame",
+    "new_calendar_salt",
 ]

@@ -43,6 +43,7 @@ MATCH_FIELDS = (
     "away_casualties",
     "tiebreak_winner_id",
     "date",
+    "start_time",
     "confirmed_at",
     "neutral",
     "home__name",

@@ -18,6 +18,7 @@ from league.views.base import _get_season
 from league.views.ruleset_editor import settings_rows
 from matches.live import playing_now
 from matches.selectors import coach_todos, next_cup_matches, next_matches, scheduled_for
+from matches.views.schedule_box import schedule_box
 from teams.models import Team
 from teams.selectors import roster_sheet, with_treasury
 
@@ -64,6 +65,8 @@ def coach_home(request: HttpRequest) -> HttpResponse:
                 "home": match is not None and match.home_id == team.pk,
                 "opponent": sheet(opponent_id) if opponent_id else None,
                 "cup": cup if cup is not None and cup != match else None,
+                # the next match's date, agreed here (issue 27)
+                "schedule": schedule_box(request, match, back="my") if match is not None else None,
             }
         )
     todos = coach_todos(request.user, teams, scheduled, today=timezone.localdate())

@@ -45,14 +45,18 @@ from matches.forms.report import (
     PhotoForm,
     ScoreForm,
 )
+from matches.forms.scheduling import AcceptDateForm, BoardDateForm, DeadlineForm, ProposeDatesForm
 
 __all__ = [
     "COMMENT_MAX",
     "COUNTER_MAX",
     "DICE_TEXT_MAX",
     "SCORE_MAX",
+    "AcceptDateForm",
     "ApothecaryForm",
+    "BoardDateForm",
     "ChefForm",
+    "DeadlineForm",
     "DevelopmentForm",
     "DiceField",
     "DisputeForm",
@@ -69,6 +73,7 @@ __all__ = [
     "NigglingForm",
     "PhotoForm",
     "PrefixedForm",
+    "ProposeDatesForm",
     "RollDevelopmentForm",
     "ScoreForm",
     "SquadForm",

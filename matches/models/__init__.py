@@ -5,12 +5,15 @@ from matches.models.lines import ApothecaryUse, PlayerMatch, SquadEntry
 from matches.models.live import LiveEvent
 from matches.models.match import DiceRoll, Match, MatchQuerySet
 from matches.models.photos import PHOTO_SLOTS, ReportPhoto
+from matches.models.scheduling import MAX_PROPOSED, DateProposal
 from matches.models.sequences import TICKET_LABELS, DevelopmentRoll, HandicapDraw, PostMatch, PreMatch
 
 __all__ = [
+    "MAX_PROPOSED",
     "PHOTO_SLOTS",
     "TICKET_LABELS",
     "ApothecaryUse",
+    "DateProposal",
     "DevelopmentRoll",
     "DiceRoll",
     "HandicapDraw",

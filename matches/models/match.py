@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -54,6 +56,8 @@ class Match(models.Model):
         verbose_name=_("away"),
     )
     date = models.DateField(_("date"), null=True, blank=True)
+    # the kick-off time the coaches agreed (issue 27); a date alone (fixtures spread by the board) has none
+    start_time = models.TimeField(_("time"), null=True, blank=True)
     neutral = models.BooleanField(_("neutral venue"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     home_score = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -134,6 +138,13 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("match", args=[self.pk])
+
+    @property
+    def starts_at(self) -> datetime.datetime | None:
+        """The date and time in the league's time zone (Europe/Oslo), or None without a time."""
+        if self.date is None or self.start_time is None:
+            return None
+        return timezone.make_aware(datetime.datetime.combine(self.date, self.start_time))
 
     @property
     def is_confirmed(self) -> bool:

@@ -11,6 +11,7 @@ from matches.views.board import (
     match_move,
     match_result,
 )
+from matches.views.calendars import calendar_page, calendar_renew, coach_calendar, league_calendar, team_calendar
 from matches.views.photos import match_photo, match_photo_add, match_photo_delete
 from matches.views.postmatch import POSTMATCH_STEPS, match_postmatch, match_postmatch_step
 from matches.views.prematch import (
@@ -23,6 +24,7 @@ from matches.views.prematch import (
     run_step,
 )
 from matches.views.report import APOTHECARY_ROWS, match_confirm, match_dispute, match_report
+from matches.views.scheduling import match_accept, match_board_date, match_propose, season_deadline, season_schedule
 
 __all__ = [
     "APOTHECARY_ROWS",
@@ -32,8 +34,14 @@ __all__ = [
     "SHEET_SKILLS",
     "HtmxHttpRequest",
     "StepAction",
+    "calendar_page",
+    "calendar_renew",
     "can_report",
+    "coach_calendar",
+    "league_calendar",
+    "match_accept",
     "match_board_action",
+    "match_board_date",
     "match_confirm",
     "match_detail",
     "match_dispute",
@@ -47,8 +55,12 @@ __all__ = [
     "match_postmatch_step",
     "match_prematch",
     "match_prematch_step",
+    "match_propose",
     "match_report",
     "match_result",
     "referee_sheet",
     "run_step",
+    "season_deadline",
+    "season_schedule",
+    "team_calendar",
 ]

@@ -11,6 +11,7 @@ from django_htmx.middleware import HtmxDetails
 from league.accounts import is_board, sees_private
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from matches import live
+from matches.calendars import google_calendar_url
 from matches.forms import (
     DisputeForm,
     PhotoForm,
@@ -20,6 +21,7 @@ from matches.models import PHOTO_SLOTS, Match
 from matches.report import (
     report_history,
 )
+from matches.views.schedule_box import schedule_box
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -38,6 +40,9 @@ def match_page(request: HttpRequest, match: Match, **bound: forms.Form) -> HttpR
 
 def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.Form) -> dict:
     board = is_board(request.user)
+    schedule = schedule_box(
+        request, match, propose_form=bound.pop("propose_form", None), board_form=bound.pop("board_form", None)
+    )
     who = who_acted(match, private=sees_private(request.user))
     return {
         "match": match,
@@ -64,7 +69,15 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
             match.history.select_related("history_user").order_by("-history_date")[:20], "history_user", who
         ),
         "report_history": report_history(match),
+        # how the date was agreed (issue 27): every proposal kept, who made it and how it ended
+        "date_history": with_who(
+            match.date_proposals.select_related("proposed_by", "answered_by").order_by("-proposed_at", "-pk"),
+            "proposed_by",
+            who,
+        ),
         "live_shown": live.shown(match),
+        "schedule": schedule,
+        "google_calendar": google_calendar_url(match, base_url=request.build_absolute_uri("/").rstrip("/")),
         **_photos_context(request, match, who, bound.get("photo_form")),
     }
 

@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
@@ -16,7 +17,7 @@ from league.seasons.services.base import (
     refuse_if_prematch_walked,
     refuse_teams_of_another_running_season,
 )
-from matches.models import Match
+from matches.models import DateProposal, Match
 from teams.models import Team
 
 
@@ -63,8 +64,15 @@ def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.status != Match.Status.SCHEDULED:
         raise SeasonError([_("Only a match not yet played can be moved.")])
+    if date != match.date:
+        # a date the board gives ends the coaches' open proposals (matches.scheduling), and a time
+        # agreed for another day no longer holds
+        match.date_proposals.filter(status=DateProposal.Status.OPEN).update(
+            status=DateProposal.Status.CLOSED, answered_at=timezone.now()
+        )
+        match.start_time = None
     match.round, match.date = round, date
-    match.save(update_fields=["round", "date"])
+    match.save(update_fields=["round", "date", "start_time"])
     return match
 
 

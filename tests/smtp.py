@@ -7,6 +7,7 @@ import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from email.header import decode_header, make_header
 from email.message import Message
 
 from aiosmtpd.controller import Controller
@@ -60,3 +61,7 @@ def smtp_server() -> Iterator[Inbox]:
 def body(message: Message) -> str:
     part = message.get_payload(decode=True)
     return part.decode(message.get_content_charset() or "utf-8")
+
+
+def subject(message: Message) -> str:
+    return str(make_header(decode_header(message["Subject"])))

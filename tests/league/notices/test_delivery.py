@@ -19,7 +19,7 @@ from league.models import NoticePreference, NoticeSettings, Notification
 from league.notices import notify, tokens
 from league.notices.delivery import backoff, deliver, send_due, send_notice
 from tests import factories
-from tests.smtp import body, smtp_server
+from tests.smtp import body, smtp_server, subject
 
 Email = Notification.Email
 
@@ -127,7 +127,7 @@ def test_a_real_smtp_server_receives_it(pending):
         [message] = server.wait(1)
     assert message["To"] == "kari@example.org"
     assert message["From"] == "Torshov Touchdown <liga@localhost>"
-    assert "Cup final" in message["Subject"]
+    assert subject(message) == "Torshov Touchdown: Styret: Cup final"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert "/notices/unsubscribe/" in message["List-Unsubscribe"]
     assert f"http://127.0.0.1:8000/my/notices/{pending.pk}/" in body(message)

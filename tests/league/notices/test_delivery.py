@@ -10,7 +10,7 @@ import pytest
 from django.core import mail
 from django.core.mail import EmailMessage
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.test import override_settings
 from django.utils import timezone
 from django_tasks import task_backends
@@ -179,3 +179,41 @@ def test_two_workers_at_once_send_it_once():
     assert sent == [1]
     assert deliver(notice.pk)[0] == Email.SENT  # and a third, later, sends nothing
     assert sent == [1]
+
+
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
+@override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_in_production_the_database_queue_and_its_worker_send_it():
+    """The production path: the task is a row in the database after the commit; `db_worker` sends it."""
+    from django_tasks_db.models import DBTaskResult
+
+    coach = factories.user("kari", email="kari@example.org")
+    with transaction.atomic():
+        [notice] = notify([coach], Notification.Kind.BOARD_MESSAGE, params={"subject": "s", "text": "t"})
+        assert DBTaskResult.objects.count() == 0  # not before the commit
+    assert DBTaskResult.objects.count() == 1 and mail.outbox == []
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", stdout=mock.MagicMock())
+    assert refreshed(notice).email_state == Email.SENT
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({}, {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}),
+        ({"EMAIL_URL": "console://"}, {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}),
+        (
+            {"EMAIL_URL": "smtp://liga%40torshov.no:hemm%2Felig@smtp.example.org:587"},
+            {"EMAIL_HOST": "smtp.example.org", "EMAIL_PORT": 587, "EMAIL_HOST_USER": "liga@torshov.no"}
+            | {"EMAIL_HOST_PASSWORD": "hemm/elig", "EMAIL_USE_TLS": True, "EMAIL_USE_SSL": False},
+        ),
+        ({"EMAIL_URL": "smtps://smtp.example.org"}, {"EMAIL_PORT": 465, "EMAIL_USE_SSL": True, "EMAIL_USE_TLS": False}),
+        ({"EMAIL_HOST": "mail", "EMAIL_PORT": "25", "EMAIL_USE_TLS": "0"}, {"EMAIL_PORT": 25, "EMAIL_USE_TLS": False}),
+    ],
+)
+def test_the_mail_server_comes_from_the_environment(environment, expected):
+    from torshov import settings as project_settings
+
+    with mock.patch.dict("os.environ", environment, clear=True):
+        found = project_settings._email_settings()
+    assert {k: found[k] for k in expected} == expected

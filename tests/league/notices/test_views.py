@@ -184,5 +184,7 @@ def test_an_empty_board_message_is_refused_in_norwegian(people):
 
 
 def test_the_board_message_page_is_the_boards(people):
+    assert reverse("board_message") in as_("board", people).get(reverse("notices")).content.decode()
+    assert reverse("board_message") not in as_("own", people).get(reverse("notices")).content.decode()
     assert as_("board", people).get(reverse("board_message")).status_code == 200
     assert as_("own", people).get(reverse("board_message")).status_code == 403

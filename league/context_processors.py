@@ -2,6 +2,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from league.accounts import is_board, is_coach, sees_private
+from league.notices.selectors import unread_count
 
 
 def privacy(request: HttpRequest) -> dict[str, object]:
@@ -13,3 +14,9 @@ def privacy(request: HttpRequest) -> dict[str, object]:
         "is_board_user": SimpleLazyObject(lambda: is_board(request.user)),
         "is_coach_user": SimpleLazyObject(lambda: is_coach(request.user)),
     }
+
+
+def notices(request: HttpRequest) -> dict[str, object]:
+    """`unread_notices`: the logged-in user's unread notifications for the nav, read only when a page shows
+    it, once a request (league.notices.selectors.unread_count); never for a visitor."""
+    return {"unread_notices": SimpleLazyObject(lambda: unread_count(request))}

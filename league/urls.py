@@ -1,9 +1,15 @@
 from django.urls import path
 
-from league.views import accounts, api_docs, exports, leaders, pages, rulesets, seasons
+from league.views import accounts, api_docs, exports, leaders, notices, pages, rulesets, seasons
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
+    path("my/notices/", notices.inbox, name="notices"),
+    path("my/notices/<int:pk>/", notices.notice_open, name="notice_open"),
+    path("my/notices/read/", notices.notice_read_all, name="notice_read_all"),
+    path("my/notices/settings/", notices.notice_settings, name="notice_settings"),
+    path("notices/unsubscribe/<str:token>/", notices.notice_unsubscribe, name="notice_unsubscribe"),
+    path("board/message/", notices.board_message, name="board_message"),
     path("standings/", pages.standings, name="standings"),
     path("leaders/", leaders.leaders_page, name="leaders"),
     path("leaders.csv", leaders.leaders_csv, name="leaders_csv"),

@@ -9,9 +9,12 @@ from django.utils.translation import gettext as _
 
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
+from league.models import Notification
+from league.notices import notify
 from matches import stats
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
+from matches.notices import coaches, words
 from teams.ledger import lock_team
 
 
@@ -70,4 +73,6 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
     for team_id in (match.home_id, match.away_id):
         PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
     advance_cup(match)
+    ruling = words(match, ruling="forfeit", team=forfeiting_team.name)
+    notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=ruling)
     return match

@@ -127,6 +127,20 @@ def _calendars(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
     return [({"token": private_token(coach)}, [coach]) for coach in league.coaches[:2]]
 
 
+def _notices(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
+    """The notifications the league's writes made (the report filed, the forfeit), each as its recipient."""
+    from league.models import Notification
+
+    return [({"pk": n.pk}, [n.recipient]) for n in Notification.objects.select_related("recipient").order_by("pk")[:3]]
+
+
+def _unsubscribe(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
+    from league.notices import tokens
+
+    coach = league.coaches[0]
+    return [({"token": tokens.make(coach.pk, "report_filed")}, [coach]), ({"token": "forged"}, [])]
+
+
 PARAMETERS = {
     "calendar:token": _calendars,
     "none": lambda league, route: [({}, league.coaches[:1])],
@@ -143,6 +157,8 @@ PARAMETERS = {
     "seasons:pk,division_pk": _seasons,
     "rules:pk": lambda league, route: [({"pk": r.pk}, []) for r in league.rulesets],
     "races:slug": lambda league, route: [({"slug": slug}, []) for slug in league.races],
+    "my:pk": _notices,
+    "notices:token": _unsubscribe,
 }
 
 

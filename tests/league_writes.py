@@ -45,11 +45,16 @@ def writing() -> bool:
     return writes._depth.get() > 0
 
 
+# Tables no public page shows, written without a new league version: the version itself, and the coaches'
+# notifications (issue 27: opening the inbox or sending an e-mail must not empty the page cache).
+_UNVERSIONED = {"league_leagueversion", "league_notification", "league_noticepreference", "league_noticesettings"}
+
+
 def is_league_write(sql: object) -> bool:
     if not isinstance(sql, str):
         return False
     match = _WRITE.match(sql)
-    return bool(match) and match.group(1).lower() != "league_leagueversion"
+    return bool(match) and match.group(1).lower() not in _UNVERSIONED
 
 
 def _writer() -> str | None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("league", "teams", "matches")
-LEAGUE_PACKAGES = ("league.lib", "league.seasons", "league.views", "league.rules")
+LEAGUE_PACKAGES = ("league.lib", "league.notices", "league.seasons", "league.views", "league.rules")
 
 
 def _contract() -> dict:

@@ -7,6 +7,7 @@ Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL (see README)
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -58,6 +59,8 @@ INSTALLED_APPS = [
     "template_partials",
     "simple_history",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "league",
     "teams",
     "matches",
@@ -99,6 +102,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.privacy",
+                "league.context_processors.notices",
             ],
         },
     },
@@ -275,6 +279,62 @@ SECURE_REFERRER_POLICY = "same-origin"
 PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
 )
+
+
+# E-mail (issue 27): EMAIL_URL (smtp://user:password@host:587 with STARTTLS, smtps://…:465 with TLS from the
+# start, console://) or Django's own EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS, EMAIL_USE_SSL. Neither set: e-mails are printed to the console (development).
+def _email_settings() -> dict[str, object]:
+    url = os.environ.get("EMAIL_URL", "")
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme == "console":
+            return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        if parts.scheme not in ("smtp", "smtps"):
+            raise ImproperlyConfigured("EMAIL_URL must start smtp://, smtps:// or console://.")
+        query = parse_qs(parts.query)
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": parts.hostname or "localhost",
+            "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 587),
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_SSL": parts.scheme == "smtps",
+            "EMAIL_USE_TLS": parts.scheme == "smtp" and query.get("tls", ["1"])[0] not in ("0", "false"),
+        }
+    if os.environ.get("EMAIL_HOST"):
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": os.environ["EMAIL_HOST"],
+            "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "587")),
+            "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+            "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "EMAIL_USE_TLS": _env_bool("EMAIL_USE_TLS", True),
+            "EMAIL_USE_SSL": _env_bool("EMAIL_USE_SSL", False),
+        }
+    return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+
+
+globals().update(_email_settings())
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Torshov Touchdown <liga@localhost>")
+# The site's address for the links in e-mails, which are written outside any request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# The e-mails go out after the write commits, through Django's tasks (the django-tasks backport). Development
+# runs a task at once in the request (no worker: `make run` stays one command); production keeps them in the
+# database for the worker (`manage.py db_worker`). TASKS_BACKEND=immediate|database chooses.
+_TASK_BACKENDS = {
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+    "database": "django_tasks_db.DatabaseBackend",
+}
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[os.environ.get("TASKS_BACKEND", "immediate" if DEBUG else "database")]}}
+# A failed e-mail is tried again later, this many times in all (league.notices.delivery).
+NOTICE_EMAIL_ATTEMPTS = int(os.environ.get("NOTICE_EMAIL_ATTEMPTS", "5"))
+# Reminders (manage.py send_reminders): days before a dated match whose pre-match is not begun, and days
+# after a confirmed match whose post-match sequence is unfinished.
+NOTICE_PREMATCH_DAYS = int(os.environ.get("NOTICE_PREMATCH_DAYS", "2"))
+NOTICE_POSTMATCH_DAYS = int(os.environ.get("NOTICE_POSTMATCH_DAYS", "3"))
 
 # One line per event with the request's id (league.lib.logs); a 4xx without a traceback.
 LOGGING = {

@@ -5,8 +5,9 @@ language, htmx or not, and the path: a write changes the version, so the next re
 afresh, and no one sees a table older than the last confirmed report. Only anonymous visitors share
 cached pages (a logged-in page names its user and his links); their CSRF token is put back per
 request. Everyone gets an ETag and Last-Modified on the same version, and a 304 when his copy is
-current (a logged-in user's ETag holds his id as well). The version is read on every request, so
-every process serves a page of the current version whatever cache it keeps pages in.
+current (a logged-in user's ETag holds his id and his unread notifications' count as well). The version
+is read on every request, so every process serves a page of the current version whatever cache it keeps
+pages in.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from django.utils.http import http_date
 from django.utils.translation import get_language
 
 from league.models import LeagueVersion
+from league.notices.selectors import unread_count
 
 # The public pages: the same for every visitor of a role, changed only by league writes.
 CACHED_PAGES = frozenset({"home", "standings", "cup", "team", "player", "leaders", "rules", "season"})
@@ -98,7 +100,10 @@ class PageCacheMiddleware:
         request.league_version = version
         user = request.user.pk if request.user.is_authenticated else 0
         htmx = request.headers.get("HX-Request") == "true"
-        etag = f'"{token}-{number}-{get_language()}-{user}-{int(htmx)}"'
+        # A member's page shows his unread notifications in the nav, which change without a league write
+        # (read in the inbox): the count is part of his ETag (the nav reuses the read: one query).
+        who = f"{user}.{unread_count(request)}" if user else "0"
+        etag = f'"{token}-{number}-{get_language()}-{who}-{int(htmx)}"'
         # The ETag decides: Last-Modified is sent, but its whole seconds cannot tell two writes in
         # the same second apart, so If-Modified-Since alone never earns a 304.
         not_modified = get_conditional_response(request, etag=etag)

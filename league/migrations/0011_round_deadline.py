@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0009_ruleset_speaks_norwegian'),
+        ('league', '0010_notifications'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

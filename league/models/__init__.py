@@ -1,8 +1,9 @@
-"""The league's rows: the rulebook's versions, the season and its parts, the kept statistics and the
-league's version. One module per part; every model is importable from here, as Django and the
-migrations expect of `league.models`."""
+"""The league's rows: the rulebook's versions, the season and its parts, the kept statistics, the
+league's version and the coaches' notifications. One module per part; every model is importable from
+here, as Django and the migrations expect of `league.models`."""
 
 from league.models.calendars import CalendarFeed, new_calendar_salt
+from league.models.notices import NoticePreference, NoticeSettings, Notification
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
 from league.models.scheduling import RoundDeadline
@@ -25,6 +26,9 @@ __all__ = [
     "Cup",
     "Division",
     "LeagueVersion",
+    "NoticePreference",
+    "NoticeSettings",
+    "Notification",
     "PlayerStats",
     "RoundDeadline",
     "Ruleset",

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from league.lib.inputs import query_id
 from league.lib.pagecache import per_version
 from league.models import Ruleset, Season
+from league.notices.selectors import inbox
 from league.seasons.leaders import roster_leaders
 from league.seasons.selectors import current_season, memorial, season_board
 from league.views.base import _get_season
@@ -70,7 +71,8 @@ def coach_home(request: HttpRequest) -> HttpResponse:
             }
         )
     todos = coach_todos(request.user, teams, scheduled, today=timezone.localdate())
-    return render(request, "league/coach_home.html", {"cards": cards, "todos": todos})
+    notices = inbox(request.user, limit=5)
+    return render(request, "league/coach_home.html", {"cards": cards, "todos": todos, "notices": notices})
 
 
 @require_GET

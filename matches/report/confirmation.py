@@ -10,10 +10,13 @@ from django.utils.translation import gettext as _
 
 from league.accounts import is_board
 from league.lib.writes import league_write
+from league.models import Notification
+from league.notices import notify
 from league.rules.records import RECORD_COUNTERS, record_counts, record_spp
 from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import Match, PlayerMatch, PostMatch
+from matches.notices import acts_as_coach, coaches, words
 from matches.postmatch import begun
 from matches.report.filing import ReportError, _lock
 from teams.ledger import lock_team
@@ -48,7 +51,17 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     advance_cup(match)
     for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin
         PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
+    _tell_confirmed(match, by)
     return match
+
+
+def _tell_confirmed(match: Match, by: Any) -> None:
+    """The filer hears that his report counts; when the board confirmed it, the other coach hears so too."""
+    filer = [match.filed_by] if match.filed_by_id and match.filed_by_id != getattr(by, "pk", None) else []
+    notify(filer, Notification.Kind.REPORT_CONFIRMED, match=match, params=words(match))
+    if by is not None and not acts_as_coach(match, by):
+        others = [c for c in coaches(match, but=by) if c.pk != match.filed_by_id]
+        notify(others, Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling="confirm"))
 
 
 @league_write
@@ -62,6 +75,9 @@ def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
     match.status = Match.Status.DISPUTED
     match.dispute_comment = comment.strip()
     match.save()
+    filer = [match.filed_by] if match.filed_by_id and match.filed_by_id != getattr(by, "pk", None) else []
+    comment_words = words(match, comment=match.dispute_comment[:300])
+    notify(filer, Notification.Kind.REPORT_DISPUTED, match=match, params=comment_words)
     return match
 
 
@@ -82,6 +98,7 @@ def reopen_report(match: Match, *, by: Any) -> Match:
     match.confirmed_at = None
     match.confirmed_by = None
     match.save()
+    notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling="reopen"))
     return match
 
 
@@ -100,6 +117,7 @@ def void_match(match: Match, *, by: Any) -> Match:
         _undo_forfeit(match)
     match.status = Match.Status.VOID
     match.save()
+    notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling="void"))
     return match
 
 

@@ -10,8 +10,11 @@ from django.utils.translation import gettext as _
 
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
+from league.models import Notification
+from league.notices import notify
 from league.rules.records import REPORTED_COUNTERS
 from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch, SquadEntry
+from matches.notices import acts_as_coach, coaches, words
 from matches.prematch import team_side
 from matches.results import result_problems
 from teams.models import Player
@@ -205,6 +208,7 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     problems = report_problems(match, report)
     if problems:
         raise ReportError(problems)
+    refiled = match.status in (Match.Status.REPORTED, Match.Status.DISPUTED)
     match.lines.all().delete()
     match.apothecary_uses.all().delete()
     players = Player.objects.in_bulk(
@@ -243,4 +247,10 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     match.filed_at = timezone.now()
     match.dispute_comment = ""
     match.save()
+    if acts_as_coach(match, by):  # the opponent confirms or disputes it
+        team = match.home if match.home.coach_id == by.pk else match.away
+        notify(coaches(match, but=by), Notification.Kind.REPORT_FILED, match=match, params=words(match, team=team.name))
+    else:  # the board filed or corrected it: either coach confirms
+        ruling = "correct" if refiled else "file"
+        notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling=ruling))
     return match

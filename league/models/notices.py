@@ -1,0 +1,105 @@
+"""What the league tells a coach (issue 27): one Notification per recipient (the inbox, "Varsler", and the
+e-mail's state), each coach's choice of e-mail per kind, and the language his e-mails are written in.
+
+A notification stores its kind and parameters, never a sentence: the text is rendered in the reader's
+language when shown or sent (league.notices.texts). No public page shows these rows, so writing them
+raises no league version (league.lib.writes) and opening the inbox leaves the page cache alone."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Notification(models.Model):
+    class Kind(models.TextChoices):
+        REPORT_FILED = "report_filed", _("A report to confirm or dispute")
+        REPORT_CONFIRMED = "report_confirmed", _("Your report confirmed")
+        REPORT_DISPUTED = "report_disputed", _("Your report disputed")
+        BOARD_RULED = "board_ruled", _("The board voided, reopened, corrected or forfeited your match")
+        FIXTURE_SCHEDULED = "fixture_scheduled", _("A fixture scheduled")
+        DATE_PROPOSED = "date_proposed", _("A date proposed")
+        DATE_ACCEPTED = "date_accepted", _("A date accepted")
+        DATE_CHANGED = "date_changed", _("A date changed")
+        PREMATCH_REMINDER = "prematch_reminder", _("Reminder: the pre-match before a dated match")
+        POSTMATCH_REMINDER = "postmatch_reminder", _("Reminder: an unfinished post-match sequence")
+        BOARD_MESSAGE = "board_message", _("The board's messages")
+
+    class Email(models.TextChoices):
+        NONE = "none", _("not by e-mail")  # no address, or the coach chose the inbox only
+        PENDING = "pending", _("to send")
+        SENT = "sent", _("sent")
+        SKIPPED = "skipped", _("not sent: unsubscribed or no address when its turn came")
+        FAILED = "failed", _("failed every attempt")
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications", verbose_name=_("recipient")
+    )
+    kind = models.CharField(_("kind"), max_length=30, choices=Kind.choices)
+    match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("match")
+    )
+    url = models.CharField(_("address"), max_length=300, blank=True, help_text=_("The page to act on."))
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    read_at = models.DateTimeField(_("read"), null=True, blank=True)
+    # The e-mail, sent at most once (league.notices.delivery locks the row and reads this first).
+    email_state = models.CharField(_("e-mail"), max_length=10, choices=Email.choices, default=Email.NONE)
+    email_attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    email_next_at = models.DateTimeField(_("next attempt"), null=True, blank=True)
+    email_error = models.CharField(_("last error"), max_length=300, blank=True)
+    emailed_at = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["recipient", "-created_at"], name="notice_inbox"),
+            models.Index(fields=["recipient"], condition=Q(read_at__isnull=True), name="notice_unread"),
+            models.Index(fields=["email_next_at"], condition=Q(email_state="pending"), name="notice_email_pending"),
+        ]
+        constraints = [
+            # A reminder once per match and coach: a second run of send_reminders inserts nothing.
+            models.UniqueConstraint(
+                fields=["recipient", "kind", "match"],
+                condition=Q(kind__in=["prematch_reminder", "postmatch_reminder"]),
+                name="notice_reminder_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} → {self.recipient}"
+
+
+class NoticePreference(models.Model):
+    """A coach's choice for one kind: e-mail on or off. No row: e-mail on (when he has an address)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preferences")
+    kind = models.CharField(_("kind"), max_length=30, choices=Notification.Kind.choices)
+    email = models.BooleanField(_("by e-mail"), default=True)
+
+    class Meta:
+        verbose_name = _("notification choice")
+        verbose_name_plural = _("notification choices")
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="notice_preference_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.kind}: {'e-mail' if self.email else 'inbox'}"
+
+
+class NoticeSettings(models.Model):
+    """The language a coach's e-mails are written in (Norwegian unless he chose English)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_settings")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="nb")
+
+    class Meta:
+        verbose_name = _("notification settings")
+        verbose_name_plural = _("notification settings")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"

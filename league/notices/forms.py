@@ -1,0 +1,31 @@
+"""The notices' forms: a coach's choices, and the board's message to all coaches."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Notification
+
+
+class ChoicesForm(forms.Form):
+    email = forms.EmailField(
+        label=_("Your e-mail address"),
+        required=False,
+        max_length=254,
+        help_text=_("Leave it empty to get notifications in the app only."),
+    )
+    language = forms.ChoiceField(label=_("Language of the e-mails"), choices=settings.LANGUAGES)
+    email_kinds = forms.MultipleChoiceField(
+        label=_("By e-mail too"),
+        choices=Notification.Kind.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_("Everything comes to the app's inbox; the kinds ticked come by e-mail too."),
+    )
+
+
+class BoardMessageForm(forms.Form):
+    subject = forms.CharField(label=_("Subject"), max_length=150)
+    text = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 8}), max_length=5000)

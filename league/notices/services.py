@@ -1,0 +1,175 @@
+"""The notices' writes (issue 27): `notify` inside a writing service's transaction, the inbox marked read,
+a coach's choices, an unsubscribe, and the board's message to every coach.
+
+Notification rows are on no public page: marking one read raises no league version (a coach opening his
+inbox must not empty everyone's page cache), so those writes are plain transactions. What changes the
+user's row (his e-mail address) is a league write, as every write of a user is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.accounts import COACH, is_board, role_permission
+from league.lib.refusals import Refusal
+from league.lib.writes import league_write
+from league.models import NoticePreference, NoticeSettings, Notification
+from league.notices import tokens
+from league.notices.delivery import enqueue
+
+# One per match and coach (the model's constraint): a second run inserts nothing.
+ONCE_PER_MATCH = frozenset({Notification.Kind.PREMATCH_REMINDER, Notification.Kind.POSTMATCH_REMINDER})
+
+
+class NoticeError(Refusal):
+    pass
+
+
+def notify(
+    recipients: Iterable[Any],
+    kind: str,
+    *,
+    match: Any = None,
+    url: str = "",
+    params: dict[str, str | int] | None = None,
+) -> list[Notification]:
+    """One notification per recipient (the inbox), stored in the caller's transaction; once it commits, the
+    e-mails of those who want this kind by e-mail are queued (league.notices.delivery). Returns the rows
+    made (a reminder already made for that match and coach is not made again)."""
+    users = {user.pk: user for user in recipients if user is not None}
+    if not users:
+        return []
+    kind = Notification.Kind(kind)
+    muted = set(
+        NoticePreference.objects.filter(user__in=list(users), kind=kind, email=False).values_list("user_id", flat=True)
+    )
+    rows = [
+        Notification(
+            recipient=user,
+            kind=kind,
+            match=match,
+            url=url or (match.get_absolute_url() if match is not None else ""),
+            params=dict(params or {}),
+            email_state=(
+                Notification.Email.PENDING
+                if user.email and user.is_active and pk not in muted
+                else Notification.Email.NONE
+            ),
+        )
+        for pk, user in users.items()
+    ]
+    if kind in ONCE_PER_MATCH:
+        made = []
+        for row in rows:
+            try:
+                with transaction.atomic():  # a savepoint: the constraint's refusal leaves the rest standing
+                    row.save()
+            except IntegrityError:
+                continue
+            made.append(row)
+        rows = made
+    else:
+        rows = Notification.objects.bulk_create(rows)
+    pending = [row.pk for row in rows if row.email_state == Notification.Email.PENDING]
+    if pending:
+        transaction.on_commit(lambda: enqueue(pending))
+    return rows
+
+
+def mark_read(*, user: AbstractBaseUser, notification_id: int) -> Notification:
+    """The coach opened one of his notifications: read from now (another's is not found)."""
+    with transaction.atomic():
+        notification = Notification.objects.select_for_update().filter(recipient=user, pk=notification_id).first()
+        if notification is None:
+            raise Notification.DoesNotExist
+        if notification.read_at is None:
+            notification.read_at = timezone.now()
+            notification.save(update_fields=["read_at"])
+    return notification
+
+
+def mark_all_read(*, user: AbstractBaseUser) -> int:
+    return Notification.objects.filter(recipient=user, read_at__isnull=True).update(read_at=timezone.now())
+
+
+@league_write
+def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kinds: Iterable[str]) -> None:
+    """A coach's address, the language of his e-mails, and the kinds he wants by e-mail (the rest: the
+    inbox only)."""
+    email = email.strip()
+    problems = []
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            problems.append(_("Enter a valid e-mail address."))
+    if language not in dict(NoticeSettings._meta.get_field("language").choices):
+        problems.append(_("Choose a language."))
+    wanted = set(email_kinds)
+    if wanted - set(Notification.Kind.values):
+        problems.append(_("Choose among the kinds listed."))
+    if problems:
+        raise NoticeError(problems)
+    User = get_user_model()
+    locked = User.objects.select_for_update().get(pk=user.pk)
+    if locked.email != email:
+        locked.email = email
+        locked.save(update_fields=["email"])
+        user.email = email
+    NoticeSettings.objects.update_or_create(user=locked, defaults={"language": language})
+    for kind in Notification.Kind.values:
+        NoticePreference.objects.update_or_create(user=locked, kind=kind, defaults={"email": kind in wanted})
+
+
+def unsubscribe(*, token: str) -> tuple[AbstractBaseUser, str]:
+    """The one-click unsubscribe of an e-mail: its kind by e-mail off for its recipient. The signed token
+    is the authority (no log-in: the link works from any mail client)."""
+    invalid = NoticeError([_("This unsubscribe link is not valid. Choose what you get by e-mail on your page.")])
+    try:
+        user_id, kind = tokens.read(token)
+    except tokens.BadToken:
+        raise invalid from None
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        raise invalid
+    with transaction.atomic():
+        NoticePreference.objects.update_or_create(user=user, kind=kind, defaults={"email": False})
+    return user, kind
+
+
+def active_coaches() -> list[AbstractBaseUser]:
+    """Every active user holding the coach role (directly or through a group)."""
+    permission = role_permission(COACH)
+    return list(
+        get_user_model()
+        .objects.filter(is_active=True)
+        .filter(Q(user_permissions=permission) | Q(groups__permissions=permission))
+        .distinct()
+    )
+
+
+@league_write
+def message_coaches(*, by: AbstractBaseUser, subject: str, text: str) -> int:
+    """The board's message to every active coach: in each inbox, and by e-mail to those who want it.
+    Returns how many coaches it went to."""
+    if not is_board(by):
+        raise NoticeError([_("Only the board writes to all coaches.")])
+    subject, text = subject.strip(), text.strip()
+    problems = []
+    if not subject:
+        problems.append(_("Give the message a subject."))
+    if not text:
+        problems.append(_("Write the message."))
+    if problems:
+        raise NoticeError(problems)
+    made = notify(active_coaches(), Notification.Kind.BOARD_MESSAGE, params={"subject": subject[:150], "text": text})
+    return len(made)

@@ -1,0 +1,100 @@
+"""A coach's notifications (issue 27): the inbox ("Varsler"), opening one, his choices, the e-mails'
+unsubscribe link, and the board's message to all coaches."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from league.lib.refusals import Refusal
+from league.lib.responses import INVALID, post_form, success
+from league.models import NoticeSettings, Notification
+from league.notices import selectors, services
+from league.notices.forms import BoardMessageForm, ChoicesForm
+from league.views.base import _require_board
+
+
+@login_required
+@require_GET
+def inbox(request: HttpRequest) -> HttpResponse:
+    return render(request, "notices/inbox.html", {"notices": selectors.inbox(request.user)})
+
+
+@login_required
+@require_GET
+def notice_open(request: HttpRequest, pk: int) -> HttpResponse:
+    """A notification opened (from the inbox or its e-mail's link): read, and on to the page to act on."""
+    try:
+        notification = services.mark_read(user=request.user, notification_id=pk)
+    except Notification.DoesNotExist:
+        raise Http404 from None
+    return redirect(notification.url or "notices")
+
+
+@login_required
+@require_POST
+def notice_read_all(request: HttpRequest) -> HttpResponse:
+    services.mark_all_read(user=request.user)
+    return success(request, _("All your notifications are marked read."), "notices")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notice_settings(request: HttpRequest) -> HttpResponse:
+    """A coach's address, the language of his e-mails and, per kind, the inbox only or e-mail too."""
+    language = NoticeSettings.objects.filter(user=request.user).values_list("language", flat=True).first() or "nb"
+    kinds = sorted(selectors.email_kinds(request.user))
+    initial = {"email": request.user.email, "language": language, "email_kinds": kinds}
+    form = ChoicesForm(request.POST or None, initial=initial)
+
+    def page() -> HttpResponse:
+        return render(request, "notices/settings.html", {"form": form})
+
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request,
+        form,
+        lambda: services.save_choices(user=request.user, **form.cleaned_data),
+        again=page,
+        done=lambda _saved: success(request, _("Your notification choices are saved."), "notice_settings"),
+    )
+
+
+@csrf_exempt  # the signed token is the authority, and a mail client's one-click POST (RFC 8058) carries no CSRF token
+@require_http_methods(["GET", "POST"])
+def notice_unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """An e-mail's unsubscribe link: GET asks (a link scanner must not unsubscribe anyone), POST does it,
+    logged in or not."""
+    if request.method == "GET":
+        return render(request, "notices/unsubscribe.html", {"token": token})
+    try:
+        _user, kind = services.unsubscribe(token=token)
+    except Refusal as refusal:
+        return render(request, "notices/unsubscribe.html", {"token": token, "errors": refusal.messages}, status=INVALID)
+    return render(request, "notices/unsubscribe.html", {"done": Notification.Kind(kind).label})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def board_message(request: HttpRequest) -> HttpResponse:
+    """The board writes to every active coach: in each inbox, and by e-mail to those who want it."""
+    _require_board(request)
+    form = BoardMessageForm(request.POST or None)
+
+    def page() -> HttpResponse:
+        return render(request, "notices/board_message.html", {"form": form})
+
+    if request.method == "GET":
+        return page()
+    return post_form(
+        request,
+        form,
+        lambda: services.message_coaches(by=request.user, **form.cleaned_data),
+        again=page,
+        done=lambda sent: success(request, _("The message went to %(n)s coaches.") % {"n": sent}, "board_message"),
+    )

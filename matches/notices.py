@@ -1,0 +1,34 @@
+"""Who hears of a match, and the words' parameters (issue 27): the services below call `notify` with these,
+inside their own transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from matches.models import Match
+
+
+def coaches(match: Match, *, but: Any = None) -> list[Any]:
+    """The coaches of the match's two teams (one query), but the one who acted."""
+    users = get_user_model().objects.filter(teams__pk__in=[t for t in (match.home_id, match.away_id) if t]).distinct()
+    if getattr(but, "pk", None) is not None:
+        users = users.exclude(pk=but.pk)
+    return list(users.order_by("pk"))
+
+
+def acts_as_coach(match: Match, by: Any) -> bool:
+    """Whether `by` coaches one of the match's teams (else he acts as the board, or is a script)."""
+    pk = getattr(by, "pk", None)
+    return pk is not None and pk in {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
+
+
+def words(match: Match, **extra: str | int) -> dict[str, str | int]:
+    """The match as the sentences name it: its teams, its score, and what the caller adds."""
+    params: dict[str, str | int] = {"match": str(match)}
+    if match.home_score is not None and match.away_score is not None:
+        params["score"] = f"{match.home_score}–{match.away_score}"
+    if match.date:
+        params["date"] = match.date.isoformat()
+    return {**params, **extra}

@@ -1,0 +1,120 @@
+"""The match services tell the coaches (issue 27): each write's notification, to whom, and nothing when
+the write is refused. The e-mail goes after the commit, to those with an address who want it."""
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from league.models import NoticePreference, Notification
+from matches.models import Match
+from matches.report import ReportError, confirm_report, dispute_report, file_report, reopen_report, void_match
+from matches.results import record_forfeit
+from tests.matches.test_report import a_report
+
+pytestmark = pytest.mark.django_db
+Kind = Notification.Kind
+
+
+def inbox(user):
+    return list(Notification.objects.filter(recipient=user).values_list("kind", "params__ruling"))
+
+
+def test_a_filed_report_goes_to_the_other_coach_with_a_link_to_the_match(ready_match):
+    home, away = ready_match.home.coach, ready_match.away.coach
+    file_report(ready_match, a_report(ready_match), by=home)
+    assert inbox(home) == []
+    notice = Notification.objects.get(recipient=away)
+    assert notice.kind == Kind.REPORT_FILED
+    assert notice.url == reverse("match", args=[ready_match.pk]) and notice.match_id == ready_match.pk
+    assert notice.params == {"match": str(ready_match), "score": "2–1", "team": ready_match.home.name}
+
+
+def test_confirmed_and_disputed_go_to_the_filer(ready_match):
+    home, away = ready_match.home.coach, ready_match.away.coach
+    file_report(ready_match, a_report(ready_match), by=home)
+    dispute_report(ready_match, by=away, comment="It was 2-2.")
+    assert Notification.objects.get(recipient=home).params["comment"] == "It was 2-2."
+    file_report(ready_match, a_report(ready_match), by=home)
+    confirm_report(ready_match, by=away)
+    assert inbox(home) == [(Kind.REPORT_CONFIRMED, None), (Kind.REPORT_DISPUTED, None)]
+    assert inbox(away) == [(Kind.REPORT_FILED, None), (Kind.REPORT_FILED, None)]
+
+
+def test_the_boards_confirmation_tells_the_filer_and_the_other_coach(ready_match, board_member):
+    home, away = ready_match.home.coach, ready_match.away.coach
+    file_report(ready_match, a_report(ready_match), by=home)
+    confirm_report(ready_match, by=board_member)
+    assert inbox(home) == [(Kind.REPORT_CONFIRMED, None)]
+    assert inbox(away) == [(Kind.BOARD_RULED, "confirm"), (Kind.REPORT_FILED, None)]
+    assert inbox(board_member) == []
+
+
+def test_a_report_the_board_files_or_corrects_goes_to_both_coaches(ready_match, board_member):
+    home, away = ready_match.home.coach, ready_match.away.coach
+    file_report(ready_match, a_report(ready_match), by=board_member)
+    file_report(ready_match, a_report(ready_match), by=board_member)
+    for coach in (home, away):
+        assert inbox(coach) == [(Kind.BOARD_RULED, "correct"), (Kind.BOARD_RULED, "file")]
+
+
+@pytest.mark.parametrize("ruling", ["void", "reopen"])
+def test_the_boards_void_and_reopen_go_to_both_coaches(ready_match, board_member, ruling):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    confirm_report(ready_match, by=ready_match.away.coach)
+    Notification.objects.all().delete()
+    (void_match if ruling == "void" else reopen_report)(ready_match, by=board_member)
+    for coach in (ready_match.home.coach, ready_match.away.coach):
+        assert inbox(coach) == [(Kind.BOARD_RULED, ruling)]
+    assert inbox(board_member) == []
+
+
+def test_a_forfeit_goes_to_both_coaches_naming_the_forfeiter(league_match, board_member):
+    record_forfeit(league_match, league_match.away, by=board_member)
+    for coach in (league_match.home.coach, league_match.away.coach):
+        notice = Notification.objects.get(recipient=coach)
+        assert (notice.kind, notice.params["ruling"], notice.params["team"]) == (
+            Kind.BOARD_RULED,
+            "forfeit",
+            league_match.away.name,
+        )
+
+
+def test_a_refused_write_tells_no_one(ready_match):
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    before = Notification.objects.count()
+    with pytest.raises(ReportError):
+        confirm_report(ready_match, by=ready_match.home.coach)  # the filer may not
+    with pytest.raises(ReportError):
+        dispute_report(ready_match, by=ready_match.away.coach, comment=" ")
+    assert Notification.objects.count() == before
+    assert Match.objects.get(pk=ready_match.pk).status == Match.Status.REPORTED
+
+
+def test_the_email_goes_after_the_commit_to_a_coach_with_an_address_who_wants_it(
+    ready_match, django_capture_on_commit_callbacks
+):
+    home, away = ready_match.home.coach, ready_match.away.coach
+    away.email = "away@example.org"
+    away.save()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        file_report(ready_match, a_report(ready_match), by=home)
+        assert mail.outbox == []  # not before the commit
+    assert len(callbacks) >= 1
+    assert [m.to for m in mail.outbox] == [["away@example.org"]]
+    assert Notification.objects.get(recipient=away).email_state == Notification.Email.SENT
+    # The filer has no address: his confirmation waits in the inbox only.
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm_report(ready_match, by=away)
+    assert Notification.objects.get(recipient=home).email_state == Notification.Email.NONE
+    assert len(mail.outbox) == 1
+
+
+def test_no_email_for_a_kind_the_coach_turned_off(ready_match, django_capture_on_commit_callbacks):
+    away = ready_match.away.coach
+    away.email = "away@example.org"
+    away.save()
+    NoticePreference.objects.create(user=away, kind=Kind.REPORT_FILED, email=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    assert Notification.objects.get(recipient=away).email_state == Notification.Email.NONE
+    assert mail.outbox == []

@@ -9,7 +9,7 @@ are kept (who, when, how each ended) and the match's own history records each da
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +20,10 @@ from django.utils.translation import gettext as _
 from league.accounts import is_board
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
-from league.models import RoundDeadline, Season
+from league.models import Notification, RoundDeadline, Season
+from league.notices import notify
 from matches.models import MAX_PROPOSED, DateProposal, Match, PreMatch
+from matches.notices import words
 from teams.models import Team
 
 
@@ -29,14 +31,11 @@ class SchedulingError(Refusal):
     """A proposal, an answer, a date or a deadline the league refuses; nothing changed."""
 
 
-def _notify(recipients: Iterable[Any], kind: str, *, match: Match | None = None, params: dict | None = None) -> None:
-    """Where a coach is told of a date. Called inside the writing transaction, one call per event.
-
-    # TODO(notices): notify(recipients, kind, match=match, url=match.get_absolute_url(), params=params)
-    #   from league.notices, once it is merged. The calls below name the recipients and the kind:
-    #   date_proposed -> the other team's coach; date_accepted / date_changed -> the proposing coach;
-    #   fixture_scheduled -> both teams' coaches (the board set the date).
-    """
+def _notify(recipients: list[Any], kind: str, *, match: Match, by: Any = None, **params: str) -> None:
+    """Tells the coaches of a date (league.notices: the inbox, and an e-mail once the write commits).
+    Called inside the writing transaction, one call per event."""
+    name = getattr(by, "get_username", lambda: "")() if by is not None else ""
+    notify(recipients, kind, match=match, params=words(match, **({"by": name} if name else {}), **params))
 
 
 # --- reads ----------------------------------------------------------------------------------------
@@ -181,7 +180,8 @@ def propose_dates(match: Match, *, starts: Sequence[datetime.datetime], by: Any)
         DateProposal.objects.create(match=match, team=team, starts_at=when, proposed_by=by, proposed_at=now)
         for when in sorted(starts)
     ]
-    _notify(_other_coach(match, team.pk), "date_proposed", match=match, params={"team": team.name, "count": len(made)})
+    dates = ",".join(local(p.starts_at).isoformat(timespec="minutes") for p in made)
+    _notify(_other_coach(match, team.pk), Notification.Kind.DATE_PROPOSED, match=match, by=by, dates=dates)
     return made
 
 
@@ -209,9 +209,10 @@ def accept_date(proposal: DateProposal, *, by: Any) -> Match:
     proposal.save(update_fields=["status", "answered_by", "answered_at"])
     _notify(
         [proposal.proposed_by] if proposal.proposed_by_id else [],
-        "date_changed" if had_date else "date_accepted",
+        Notification.Kind.DATE_CHANGED if had_date else Notification.Kind.DATE_ACCEPTED,
         match=match,
-        params={"when": shown(proposal.starts_at)},
+        by=by,
+        date=local(proposal.starts_at).isoformat(timespec="minutes"),
     )
     return match
 
@@ -231,7 +232,12 @@ def board_schedule(match: Match, *, date: datetime.date, time: datetime.time | N
     match.date_proposals.filter(status=DateProposal.Status.OPEN).update(
         status=DateProposal.Status.CLOSED, answered_by=by, answered_at=timezone.now()
     )
-    _notify(_both_coaches(match), "fixture_scheduled", match=match, params={"date": date.isoformat()})
+    _notify(
+        _both_coaches(match),
+        Notification.Kind.FIXTURE_SCHEDULED,
+        match=match,
+        date=(match.starts_at or match.date).isoformat(),
+    )
     return match
 
 

@@ -4,10 +4,12 @@ deadline; every refusal changes nothing."""
 import datetime
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from league.lib.refusals import AlreadyDone
-from league.models import RoundDeadline
+from league.models import Notification, RoundDeadline
+from league.notices.texts import sentence
+from league.seasons.services import move_fixture
 from matches import prematch as pm
 from matches import scheduling
 from matches.models import DateProposal, Match
@@ -217,3 +219,51 @@ class TestRefusals:
         with pytest.raises(SchedulingError, match="no fixtures"):
             scheduling.set_round_deadline(season, competition="cup", round=1, deadline=tomorrow, by=board_member)
         assert not RoundDeadline.objects.exists()
+
+
+class TestTheCoachesAreTold:
+    """Each date event reaches the coach who must act or know, in his inbox (league.notices), once."""
+
+    def inbox(self, user) -> list[tuple[str, str]]:
+        with translation.override("nb"):  # as the coach reads it: Norwegian, times as 18:30
+            return [
+                (n.kind, sentence(n.kind, n.params)) for n in Notification.objects.filter(recipient=user).order_by("pk")
+            ]
+
+    def test_proposed_then_accepted(self, league_match):
+        home, away = league_match.home.coach, league_match.away.coach
+        made = scheduling.propose_dates(league_match, starts=[days_ahead(3), days_ahead(5, 18, 30)], by=home)
+        [(kind, text)] = self.inbox(away)
+        assert kind == "date_proposed" and home.username in text and str(league_match) in text
+        assert self.inbox(home) == []  # the proposer is not told of his own dates
+        scheduling.accept_date(made[1], by=away)
+        [(kind, text)] = self.inbox(home)
+        assert kind == "date_accepted" and away.username in text and "18:30" in text
+        assert len(self.inbox(away)) == 1
+
+    def test_a_date_moved_by_agreeing_again_is_a_change(self, league_match):
+        home, away = league_match.home.coach, league_match.away.coach
+        scheduling.accept_date(scheduling.propose_dates(league_match, starts=[days_ahead(3)], by=home)[0], by=away)
+        scheduling.accept_date(scheduling.propose_dates(league_match, starts=[days_ahead(6)], by=away)[0], by=home)
+        assert [kind for kind, _text in self.inbox(away)] == ["date_proposed", "date_changed"]
+
+    def test_the_boards_date_reaches_both_coaches(self, league_match, board_member):
+        day = timezone.localdate() + datetime.timedelta(days=4)
+        scheduling.board_schedule(league_match, date=day, time=datetime.time(19, 0), by=board_member)
+        for coach in (league_match.home.coach, league_match.away.coach):
+            [(kind, text)] = self.inbox(coach)
+            assert kind == "fixture_scheduled" and "19:00" in text
+
+    def test_a_refused_proposal_tells_no_one(self, league_match):
+        with pytest.raises(SchedulingError):
+            scheduling.propose_dates(league_match, starts=[days_ahead(-1)], by=league_match.home.coach)
+        assert self.inbox(league_match.away.coach) == []
+
+    def test_the_boards_move_of_a_fixture_tells_both_coaches_the_new_day(self, league_match):
+        day = timezone.localdate() + datetime.timedelta(days=10)
+        move_fixture(league_match, round=league_match.round, date=day)
+        for coach in (league_match.home.coach, league_match.away.coach):
+            [(kind, text)] = self.inbox(coach)
+            assert kind == "date_changed" and str(day.day) in text
+        move_fixture(league_match, round=league_match.round, date=day)  # the same day again: nothing new
+        assert len(self.inbox(league_match.home.coach)) == 1

@@ -11,13 +11,15 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
-from league.models import Division, TiebreakGame
+from league.models import Division, Notification, TiebreakGame
+from league.notices import notify
 from league.seasons.services.base import (
     SeasonError,
     refuse_if_prematch_walked,
     refuse_teams_of_another_running_season,
 )
 from matches.models import DateProposal, Match
+from matches.notices import coaches, words
 from teams.models import Team
 
 
@@ -71,8 +73,11 @@ def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
             status=DateProposal.Status.CLOSED, answered_at=timezone.now()
         )
         match.start_time = None
+    moved = date != match.date
     match.round, match.date = round, date
     match.save(update_fields=["round", "date", "start_time"])
+    if moved and date is not None:  # the coaches hear of the new day (issue 27)
+        notify(coaches(match), Notification.Kind.DATE_CHANGED, match=match, params=words(match))
     return match
 
 

@@ -49,7 +49,13 @@ def test_sixteen_pages_in_norwegian_are_accessible_fit_and_say_nothing_in_englis
         for who in ("anonymous", "astrid"):
             if who != "anonymous":
                 log_in(page, who)
-                urls = {"my": "/my/", "notices": "/my/notices/", "notice choices": "/my/notices/settings/", **urls}
+                urls = {
+                    "my": "/my/",
+                    "notices": "/my/notices/",
+                    "notice choices": "/my/notices/settings/",
+                    "calendar": "/my/calendar/",
+                    **urls,
+                }
             for name, url in urls.items():
                 page.goto(url)
                 assert page.locator("html").get_attribute("lang") == "nb"

@@ -52,6 +52,7 @@ def pages_of(season):
         "seasons": "/seasons/",
         "season": f"/seasons/{season.pk}/",
         "cup": f"/seasons/{season.pk}/cup/",
+        "api": "/api/",
     }
 
 

@@ -199,6 +199,7 @@ def accept_date(proposal: DateProposal, *, by: Any) -> Match:
         raise SchedulingError([_("This proposal is no longer open: the dates have changed since. Look again.")])
     _refuse_unless_open(match)
     _refuse_past(proposal.starts_at)
+    _refuse_after_deadline(match, proposal.starts_at)  # a deadline set after the proposal holds too
     now = timezone.now()
     when = local(proposal.starts_at)
     had_date = _set_date(match, when.date(), when.time().replace(tzinfo=None), by=by)
@@ -225,16 +226,19 @@ def board_schedule(match: Match, *, date: datetime.date, time: datetime.time | N
     match = _locked(match)
     _refuse_unless_open(match)
     if date < timezone.localdate():
-        raise SchedulingError([_("%(when)s is in the past: choose a date to come.") % {"when": date}])
+        when = formats.date_format(date, "DATE_FORMAT")
+        raise SchedulingError([_("%(when)s is in the past: choose a date to come.") % {"when": when}])
     if time is not None:
         _refuse_past(timezone.make_aware(datetime.datetime.combine(date, time)))
-    _set_date(match, date, time, by=by)
+    if (match.date, match.start_time) == (date, time):
+        return match  # the date it has (a form sent twice): nothing changes, no one is told again
+    had_date = _set_date(match, date, time, by=by)
     match.date_proposals.filter(status=DateProposal.Status.OPEN).update(
         status=DateProposal.Status.CLOSED, answered_by=by, answered_at=timezone.now()
     )
     _notify(
         _both_coaches(match),
-        Notification.Kind.FIXTURE_SCHEDULED,
+        Notification.Kind.DATE_CHANGED if had_date else Notification.Kind.FIXTURE_SCHEDULED,
         match=match,
         date=(match.starts_at or match.date).isoformat(),
     )

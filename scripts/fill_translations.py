@@ -39,8 +39,8 @@ def fill(po_path: Path, table: dict[str, str]) -> list[str]:
                 lines = [*lines[:i_str], f"msgstr[0] {quote(one)}", f"msgstr[1] {quote(many)}"]
                 lines = [line for line in lines if line != "#, fuzzy" and not line.startswith("#| ")]
                 lines = [re.sub(r"^#, fuzzy, ", "#, ", line) for line in lines]
-            elif 'msgstr[0] ""' in lines:
-                missing.append(msgid)
+            elif 'msgstr[0] ""' in lines or any(line.startswith("#, fuzzy") for line in lines):
+                missing.append(msgid)  # a fuzzy guess is not a translation: compilemessages skips it
             out.append("\n".join(lines))
             continue
         if not msgid:

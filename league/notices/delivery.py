@@ -116,6 +116,9 @@ def deliver(notification_id: int, *, now: datetime | None = None) -> tuple[str, 
             return "busy", None  # another worker holds it (or it is gone)
         if notification.email_state != Email.PENDING:
             return notification.email_state, None
+        if notification.email_next_at is not None and notification.email_next_at > now:
+            # a retry not yet due (a second task, or the sweep run by hand): the backoff keeps its pace
+            return notification.email_state, None
         if not _still_wanted(notification):
             notification.email_state = Email.SKIPPED
             notification.save(update_fields=["email_state"])

@@ -6,6 +6,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from league.lib.once import TokenField
 from league.models import Notification
 
 
@@ -27,5 +28,6 @@ class ChoicesForm(forms.Form):
 
 
 class BoardMessageForm(forms.Form):
+    token = TokenField()  # the same message sent twice (a double tap) goes out once
     subject = forms.CharField(label=_("Subject"), max_length=150)
     text = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 8}), max_length=5000)

@@ -20,7 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.accounts import COACH, is_board, role_permission
-from league.lib.refusals import Refusal
+from league.lib.once import form_key
+from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from league.models import NoticePreference, NoticeSettings, Notification
 from league.notices import tokens
@@ -158,11 +159,19 @@ def active_coaches() -> list[AbstractBaseUser]:
 
 
 @league_write
-def message_coaches(*, by: AbstractBaseUser, subject: str, text: str) -> int:
+def message_coaches(*, by: AbstractBaseUser, subject: str, text: str, token: str = "") -> int:
     """The board's message to every active coach: in each inbox, and by e-mail to those who want it.
-    Returns how many coaches it went to."""
+    Returns how many coaches it went to. The form's one-time `token` makes a second send of the same
+    form tell no one again."""
     if not is_board(by):
         raise NoticeError([_("Only the board writes to all coaches.")])
+    key = form_key(token, "board_message") if token else ""
+    if key:
+        # the sender's row locked: his two sends of one form run one after the other, the second sees the first
+        get_user_model().objects.select_for_update().filter(pk=by.pk).first()
+        sent = Notification.objects.filter(kind=Notification.Kind.BOARD_MESSAGE, params__key=key).count()
+        if sent:
+            raise AlreadyDone(result=sent)
     subject, text = subject.strip(), text.strip()
     problems = []
     if not subject:
@@ -171,5 +180,6 @@ def message_coaches(*, by: AbstractBaseUser, subject: str, text: str) -> int:
         problems.append(_("Write the message."))
     if problems:
         raise NoticeError(problems)
-    made = notify(active_coaches(), Notification.Kind.BOARD_MESSAGE, params={"subject": subject[:150], "text": text})
+    params = {"subject": subject[:150], "text": text, **({"key": key} if key else {})}
+    made = notify(active_coaches(), Notification.Kind.BOARD_MESSAGE, params=params)
     return len(made)

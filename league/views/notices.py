@@ -97,4 +97,7 @@ def board_message(request: HttpRequest) -> HttpResponse:
         lambda: services.message_coaches(by=request.user, **form.cleaned_data),
         again=page,
         done=lambda sent: success(request, _("The message went to %(n)s coaches.") % {"n": sent}, "board_message"),
+        already=lambda done: success(
+            request, _("The message went to %(n)s coaches.") % {"n": done.result}, "board_message"
+        ),
     )

@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -110,8 +110,9 @@ def match_accept(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return scheduling.accept_date(proposal, by=request.user)
 
     def agreed(dated: Match) -> HttpResponse:
-        when = dated.starts_at
-        return _done(request, dated, _("The date is agreed: %(when)s.") % {"when": scheduling.shown(when)})
+        # the board may since have dated the match without a time: then its day alone
+        when = scheduling.shown(dated.starts_at) if dated.starts_at else formats.date_format(dated.date, "DATE_FORMAT")
+        return _done(request, dated, _("The date is agreed: %(when)s.") % {"when": when})
 
     return post_form(
         request,

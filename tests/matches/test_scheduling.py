@@ -267,3 +267,27 @@ class TestTheCoachesAreTold:
             assert kind == "date_changed" and str(day.day) in text
         move_fixture(league_match, round=league_match.round, date=day)  # the same day again: nothing new
         assert len(self.inbox(league_match.home.coach)) == 1
+
+    def test_the_board_dating_again_is_a_change_and_the_same_date_twice_is_nothing(self, league_match, board_member):
+        day = timezone.localdate() + datetime.timedelta(days=4)
+        scheduling.board_schedule(league_match, date=day, time=None, by=board_member)
+        scheduling.board_schedule(league_match, date=day, time=None, by=board_member)  # sent twice
+        scheduling.board_schedule(league_match, date=day, time=datetime.time(20, 0), by=board_member)
+        kinds = [kind for kind, _text in self.inbox(league_match.home.coach)]
+        assert kinds == ["fixture_scheduled", "date_changed"]
+
+
+def test_a_deadline_set_after_the_proposal_holds_at_acceptance(league_match, board_member):
+    """The board's deadline for the round (issue 27) binds the date agreed, whenever it was proposed."""
+    home, away = league_match.home.coach, league_match.away.coach
+    [late] = scheduling.propose_dates(league_match, starts=[days_ahead(9)], by=home)
+    RoundDeadline.objects.create(
+        season=league_match.season,
+        competition=RoundDeadline.Competition.LEAGUE,
+        round=league_match.round,
+        deadline=timezone.localdate() + datetime.timedelta(days=5),
+    )
+    before = state(league_match)
+    with pytest.raises(SchedulingError, match="deadline"):
+        scheduling.accept_date(late, by=away)
+    assert state(league_match) == before

@@ -72,6 +72,16 @@ def test_after_the_last_attempt_it_is_failed_and_kept_in_the_inbox(pending):
     assert mail.outbox == []
 
 
+def test_a_retry_run_before_its_time_waits_and_uses_no_attempt(pending):
+    """A second task (or the sweep by hand) before the backoff's time sends nothing and spends no attempt."""
+    now = timezone.now()
+    with mock.patch.object(EmailMessage, "send", side_effect=OSError("down")):
+        deliver(pending.pk, now=now)
+    assert deliver(pending.pk, now=now + timedelta(seconds=10)) == (Email.PENDING, None)
+    assert refreshed(pending).email_attempts == 1 and mail.outbox == []
+    assert deliver(pending.pk, now=now + timedelta(minutes=1)) == (Email.SENT, None)
+
+
 def test_the_backoff_grows():
     assert [backoff(n) for n in (1, 2, 3, 4)] == [timedelta(minutes=m) for m in (1, 5, 25, 125)]
 

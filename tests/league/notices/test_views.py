@@ -8,6 +8,7 @@ from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
+from league.lib.once import new_token
 from league.models import NoticePreference, NoticeSettings, Notification
 from league.notices import notify, tokens
 from tests import factories
@@ -164,7 +165,9 @@ def test_board_message_permission_matrix(role, people, django_capture_on_commit_
     inactive.is_active = False
     inactive.save()
     with django_capture_on_commit_callbacks(execute=True):
-        response = as_(role, people).post(reverse("board_message"), {"subject": "Cupfinale", "text": "Lørdag kl. 12."})
+        response = as_(role, people).post(
+            reverse("board_message"), {"subject": "Cupfinale", "text": "Lørdag kl. 12.", "token": new_token()}
+        )
     made = Notification.objects.filter(kind=Kind.BOARD_MESSAGE)
     if role != "board":
         assert response.status_code == (302 if role == "anonymous" else 403)
@@ -177,7 +180,7 @@ def test_board_message_permission_matrix(role, people, django_capture_on_commit_
 
 
 def test_an_empty_board_message_is_refused_in_norwegian(people):
-    response = as_("board", people).post(reverse("board_message"), {"subject": " ", "text": ""})
+    response = as_("board", people).post(reverse("board_message"), {"subject": " ", "text": "", "token": new_token()})
     assert response.status_code == 422
     assert "Feltet er påkrevet." in response.content.decode()
     assert not Notification.objects.exists()
@@ -188,3 +191,15 @@ def test_the_board_message_page_is_the_boards(people):
     assert reverse("board_message") not in as_("own", people).get(reverse("notices")).content.decode()
     assert as_("board", people).get(reverse("board_message")).status_code == 200
     assert as_("own", people).get(reverse("board_message")).status_code == 403
+
+
+def test_the_board_message_sent_twice_goes_out_once(people):
+    """A double tap (the same form, its one-time token) tells each coach once, and says it went."""
+    board = as_("board", people)
+    form = {"subject": "Cupfinale", "text": "Lørdag kl. 12.", "token": new_token()}
+    first, second = board.post(reverse("board_message"), form), board.post(reverse("board_message"), form, follow=True)
+    assert first.status_code == 302 and second.status_code == 200
+    assert Notification.objects.filter(kind=Kind.BOARD_MESSAGE, recipient=people["own"]).count() == 1
+    assert "Meldingen gikk til 2 trenere." in second.content.decode()
+    board.post(reverse("board_message"), {**form, "token": new_token()})  # a new form: a new message
+    assert Notification.objects.filter(kind=Kind.BOARD_MESSAGE, recipient=people["own"]).count() == 2

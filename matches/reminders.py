@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 
 from league.models import Notification
 from league.notices import notify
@@ -66,6 +67,7 @@ def send_reminders(*, today: date, prematch_days: int, postmatch_days: int) -> R
                 match=match,
                 url=reverse("match_prematch", args=[match.pk]),
                 params=words(match),
+                reminded_for=match.date,
             )
             prematch += len(made)
         for row in postmatch_due(today, postmatch_days):
@@ -75,6 +77,7 @@ def send_reminders(*, today: date, prematch_days: int, postmatch_days: int) -> R
                 match=row.match,
                 url=reverse("match_postmatch", args=[row.match_id, row.team_id]),
                 params=words(row.match, team=row.team.name),
+                reminded_for=timezone.localdate(row.match.confirmed_at),
             )
             postmatch += len(made)
     return Reminded(prematch, postmatch)

@@ -318,8 +318,14 @@ def _email_settings() -> dict[str, object]:
 globals().update(_email_settings())
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Torshov Touchdown <liga@localhost>")
-# The site's address for the links in e-mails, which are written outside any request.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The site's address for the links in e-mails, which are written outside any request. In production
+# without SITE_URL: https and the first real host of ALLOWED_HOSTS, never a localhost no coach can open.
+_SITE_HOSTS = [h.lstrip(".") for h in ALLOWED_HOSTS if h not in ("*", "localhost", "127.0.0.1", "[::1]")]
+if DEBUG:
+    _SITE_DEFAULT = f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"  # make run's server
+else:  # a trial on one machine (ALLOWED_HOSTS=localhost) gets the proxy's plain address
+    _SITE_DEFAULT = f"https://{_SITE_HOSTS[0]}" if _SITE_HOSTS else "http://localhost"
+SITE_URL = (os.environ.get("SITE_URL") or _SITE_DEFAULT).rstrip("/")
 
 # The e-mails go out after the write commits, through Django's tasks (the django-tasks backport). Development
 # runs a task at once in the request (no worker: `make run` stays one command); production keeps them in the

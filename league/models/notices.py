@@ -46,6 +46,9 @@ class Notification(models.Model):
     params = models.JSONField(_("parameters"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)
+    # A reminder's day: the match's date (pre-match) or the day it was confirmed (post-match). A match
+    # moved to another day, or confirmed again after a reopening, is reminded of again.
+    reminded_for = models.DateField(_("reminded for"), null=True, blank=True, editable=False)
     # The e-mail, sent at most once (league.notices.delivery locks the row and reads this first).
     email_state = models.CharField(_("e-mail"), max_length=10, choices=Email.choices, default=Email.NONE)
     email_attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
@@ -63,9 +66,9 @@ class Notification(models.Model):
             models.Index(fields=["email_next_at"], condition=Q(email_state="pending"), name="notice_email_pending"),
         ]
         constraints = [
-            # A reminder once per match and coach: a second run of send_reminders inserts nothing.
+            # A reminder once per match, coach and day: a second run of send_reminders inserts nothing.
             models.UniqueConstraint(
-                fields=["recipient", "kind", "match"],
+                fields=["recipient", "kind", "match", "reminded_for"],
                 condition=Q(kind__in=["prematch_reminder", "postmatch_reminder"]),
                 name="notice_reminder_once",
             )

@@ -8,6 +8,7 @@ user's row (his e-mail address) is a league write, as every write of a user is."
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -42,6 +43,7 @@ def notify(
     match: Any = None,
     url: str = "",
     params: dict[str, str | int] | None = None,
+    reminded_for: date | None = None,
 ) -> list[Notification]:
     """One notification per recipient (the inbox), stored in the caller's transaction; once it commits, the
     e-mails of those who want this kind by e-mail are queued (league.notices.delivery). Returns the rows
@@ -60,6 +62,7 @@ def notify(
             match=match,
             url=url or (match.get_absolute_url() if match is not None else ""),
             params=dict(params or {}),
+            reminded_for=reminded_for,
             email_state=(
                 Notification.Email.PENDING
                 if user.email and user.is_active and pk not in muted

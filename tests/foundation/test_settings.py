@@ -89,3 +89,20 @@ def test_photos_go_to_the_file_system_unless_a_bucket_is_set():
     assert stored["OPTIONS"]["bucket_name"] == "torshov-photos"
     assert stored["OPTIONS"]["endpoint_url"] == "https://s3.example.no"
     assert stored["OPTIONS"]["default_acl"] == "private" and not stored["OPTIONS"]["file_overwrite"]
+
+
+SITE = "from django.conf import settings; print(settings.SITE_URL)"
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "https://liga.torshov.no"),  # production without SITE_URL: its real host, not localhost
+        ({"SITE_URL": "https://ligaen.example.no/"}, "https://ligaen.example.no"),
+        ({"ALLOWED_HOSTS": "localhost,.torshov.no"}, "https://torshov.no"),
+    ],
+)
+def test_the_emails_links_name_the_sites_address(env, expected):
+    """Issue 27: an e-mail's links are written outside a request, from SITE_URL."""
+    result = run_manage("shell", "--no-imports", "-c", SITE, env={**PRODUCTION_ENV, "SITE_URL": "", **env})
+    assert result.stdout.strip() == expected, result.stderr

@@ -65,7 +65,13 @@ def test_a_second_run_reminds_no_one_twice(league_match):
 
 
 def test_the_database_refuses_a_second_reminder_for_the_same_match_and_coach(league_match):
-    row = {"recipient": league_match.home.coach, "kind": Kind.PREMATCH_REMINDER, "match": league_match}
+    day = timezone.localdate()
+    row = {
+        "recipient": league_match.home.coach,
+        "kind": Kind.PREMATCH_REMINDER,
+        "match": league_match,
+        "reminded_for": day,
+    }
     Notification.objects.create(**row)
     with pytest.raises(IntegrityError), transaction.atomic():
         Notification.objects.create(**row)
@@ -103,3 +109,17 @@ def test_the_command_reads_its_days_from_the_settings(league_match):
     assert "2 before a match" in out.getvalue()
     call_command("send_reminders", "--prematch-days=5", stdout=out)
     assert Notification.objects.filter(kind=Kind.PREMATCH_REMINDER).count() == 2
+
+
+def test_a_match_moved_to_another_day_is_reminded_of_again_once(league_match):
+    """The reminder is for the match's day: moved later (the board or the coaches), it comes again for
+    the new day, still once however often send_reminders runs."""
+    today = timezone.localdate()
+    dated(league_match, 1)
+    assert run(today).prematch == 2
+    dated(league_match, 9)
+    assert run(today).prematch == 0  # not yet due for the new day
+    later = today + timedelta(days=8)
+    assert run(later).prematch == 2 and run(later).prematch == 0
+    days = Notification.objects.filter(kind=Kind.PREMATCH_REMINDER).values_list("reminded_for", flat=True)
+    assert sorted(set(days)) == [today + timedelta(days=1), today + timedelta(days=9)]

@@ -44,6 +44,9 @@ def add_photo(*, match: Match, by: Any, upload: IO[bytes], size: int | None = No
     are removed."""
     if not may_see_photos(by, match):  # asked again under the lock; here before any work
         raise _not_his()
+    if token and (sent := ReportPhoto.objects.filter(match=match, form_key=form_key(token, "photo")).first()):
+        raise AlreadyDone(result=sent)  # the same form sent twice: the first photo, not "no room"
+    _refuse_unless_room(match)  # likewise: no picture decoded for a report that cannot take it
     photo = process_photo(upload, size=size)
     stem = f"{FOLDER}/{match.pk}/{uuid.uuid4().hex}"
     names = [
@@ -70,6 +73,17 @@ def _not_his() -> Refusal:
     return Refusal([_("Only the match's two coaches and the board add photos to its report.")])
 
 
+def _refuse_unless_room(match: Match) -> list[int]:
+    """The match's free slots; refused when it is not played or its three slots are taken."""
+    if match.status == Match.Status.VOID or match.home_id is None or match.away_id is None:
+        raise Refusal([_("This match is not played: it takes no photos.")])
+    taken = set(ReportPhoto.objects.filter(match=match).values_list("slot", flat=True))
+    free = [slot for slot in range(1, PHOTO_SLOTS + 1) if slot not in taken]
+    if not free:
+        raise Refusal([_("A match's report holds at most three photos: delete one first.")])
+    return free
+
+
 @league_write
 def _take_slot(*, match: Match, by: Any, image: str, thumbnail: str, width: int, height: int, key: str) -> ReportPhoto:
     match = Match.objects.select_for_update(of=("self",)).select_related("home", "away").get(pk=match.pk)
@@ -79,12 +93,7 @@ def _take_slot(*, match: Match, by: Any, image: str, thumbnail: str, width: int,
         sent = ReportPhoto.objects.filter(match=match, form_key=key).first()
         if sent is not None:
             raise AlreadyDone(result=sent)
-    if match.status == Match.Status.VOID or match.home_id is None or match.away_id is None:
-        raise Refusal([_("This match is not played: it takes no photos.")])
-    taken = set(ReportPhoto.objects.filter(match=match).values_list("slot", flat=True))
-    free = [slot for slot in range(1, PHOTO_SLOTS + 1) if slot not in taken]
-    if not free:
-        raise Refusal([_("A match's report holds at most three photos: delete one first.")])
+    free = _refuse_unless_room(match)
     try:
         with transaction.atomic():  # the database's guard (one photo a slot), should the lock be bypassed
             return ReportPhoto.objects.create(

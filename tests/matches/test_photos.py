@@ -3,6 +3,7 @@ three at most, seen by them alone, deleted by the one who added it or the board 
 upload changes nothing, files included."""
 
 import io
+from unittest import mock
 
 import pytest
 from django.core.files.storage import default_storage
@@ -92,6 +93,22 @@ class TestTheService:
             add(self.match, self.match.home.coach, token=token)
         assert again.value.result == first
         assert self.match.photos.count() == 1 and len(stored_files(media_root)) == 2
+
+    def test_the_third_photos_form_sent_twice_is_already_done_not_full(self, media_root):
+        """The last slot taken by the first send: the second is told it is done, not that there is no room."""
+        add(self.match, self.match.home.coach)
+        add(self.match, self.match.home.coach)
+        third = add(self.match, self.match.home.coach, token="f" * 22)
+        with pytest.raises(AlreadyDone) as again:
+            add(self.match, self.match.home.coach, token="f" * 22)
+        assert again.value.result == third and self.match.photos.count() == 3
+
+    def test_a_full_report_refuses_before_the_picture_is_worked_on(self, media_root):
+        for _ in range(3):
+            add(self.match, self.match.away.coach)
+        with mock.patch("matches.photos.services.process_photo") as process, pytest.raises(Refusal, match="three"):
+            add(self.match, self.match.away.coach)
+        process.assert_not_called()
 
     def test_a_deletion_removes_the_files_once_committed_and_is_recorded(
         self, media_root, django_capture_on_commit_callbacks

@@ -86,17 +86,18 @@ def coach_deadlines(user: Any) -> QuerySet[RoundDeadline]:
 
 
 def _changes(matches: Sequence[Match]) -> dict[int, tuple[int, datetime.datetime]]:
-    """Each match's count of date changes (SEQUENCE) and when its date last changed, from its history in
-    one query."""
+    """Each match's count of changes an event shows (SEQUENCE: its date and time, and its result, which
+    the summary names) and when the last was, from its history in one query."""
     history = Match.history.model.objects.filter(id__in=[m.pk for m in matches]).order_by("id", "history_date")
     found: dict[int, tuple[int, datetime.datetime]] = {}
     last: dict[int, tuple] = {}
-    for pk, day, at, when in history.values_list("id", "date", "start_time", "history_date"):
+    shown = ("date", "start_time", "status", "home_score", "away_score")
+    for pk, *event, when in history.values_list("id", *shown, "history_date"):
         if pk not in last:
             found[pk] = (0, when)
-        elif last[pk] != (day, at):
+        elif last[pk] != tuple(event):
             found[pk] = (found[pk][0] + 1, when)
-        last[pk] = (day, at)
+        last[pk] = tuple(event)
     return found
 
 

@@ -73,6 +73,19 @@ class TestTeamAndLeagueFeeds(Setup):
         assert second.decoded("LAST-MODIFIED") >= first.decoded("LAST-MODIFIED")
         assert second.decoded("DTSTAMP") == second.decoded("LAST-MODIFIED")
 
+    def test_a_result_updates_the_same_event_too(self, client):
+        """The summary names the score once the match is played: a calendar that keeps an event by its
+        SEQUENCE must see a new one to show it."""
+        url = reverse("team_calendar", args=[self.match.home_id])
+        self.agree(at(3))
+        first = events(client.get(url))[f"match-{self.match.pk}@torshov-league"]
+        self.match.refresh_from_db()
+        self.match.status, self.match.home_score, self.match.away_score = Match.Status.CONFIRMED, 2, 1
+        self.match.save()  # as the confirmation writes it, with its history row
+        second = events(client.get(url))[f"match-{self.match.pk}@torshov-league"]
+        assert str(second["SUMMARY"]) == f"{self.match.home.name} 2–1 {self.match.away.name}"
+        assert int(second["SEQUENCE"]) == int(first["SEQUENCE"]) + 1
+
     def test_a_date_without_a_time_is_a_day(self, client):
         scheduling.board_schedule(self.match, date=day(4), time=None, by=self.board)
         event = events(client.get(reverse("league_calendar")))[f"match-{self.match.pk}@torshov-league"]

@@ -151,6 +151,11 @@ def test_one_click_unsubscribe_from_a_mail_client_rfc_8058(people):
         tokens.make(1, "report_filed")[:-2] + "xx",
         signing.dumps([1, "report_filed"]),  # wrong salt
     ],
+    ids=[
+        "forged",
+        "tampered",
+        "wrong-salt",
+    ],  # the signed ones hold a timestamp: xdist's workers must agree on the names
 )
 def test_a_forged_unsubscribe_link_is_refused_in_norwegian(people, token):
     response = Client().post(reverse("notice_unsubscribe", args=[token]))

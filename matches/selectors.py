@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Season
-from matches.models import DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
+from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
 from teams.models import Player, Race, Team
@@ -23,7 +23,7 @@ from teams.models import Player, Race, Team
 
 @dataclass(frozen=True)
 class Todo:
-    kind: str  # prematch, report, confirm, postmatch, levelup
+    kind: str  # prematch, report, confirm, postmatch, levelup, date
     label: str
     url: str
     match: Match | None = None
@@ -249,8 +249,30 @@ def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, toda
         *confirm_todos(user, [t.pk for t in teams]),
         *levelups,
         *postmatch_todos(teams, unfinished, skip=chosen),
+        *date_todos(teams, scheduled),
         *report_todos(scheduled),
         *prematch_todos(teams, scheduled, blocked=blocked),
+    ]
+
+
+def date_todos(teams: Sequence[Team], scheduled: Sequence[Match]) -> list[Todo]:
+    """Dates the other coach proposed for one of the coach's matches, waiting for his answer (issue 27)."""
+    mine = {t.pk for t in teams}
+    by_pk = {m.pk: m for m in scheduled}
+    waiting = (
+        DateProposal.objects.filter(match__in=list(by_pk), status=DateProposal.Status.OPEN)
+        .exclude(team__in=mine)
+        .values_list("match_id", flat=True)
+        .distinct()
+    )
+    return [
+        Todo(
+            "date",
+            _("%(match)s: the other coach proposes dates; accept one or propose others") % {"match": by_pk[pk]},
+            f"{by_pk[pk].get_absolute_url()}#schedule-{pk}",
+            by_pk[pk],
+        )
+        for pk in sorted(set(waiting), key=list(by_pk).index)
     ]
 
 

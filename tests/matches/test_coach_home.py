@@ -1,5 +1,6 @@
 """The coach's own page (issue 12): his teams, his next match, and a to-do per thing waiting for him."""
 
+import datetime
 from datetime import date, timedelta
 
 import pytest
@@ -11,6 +12,7 @@ from league.models import Season
 from league.seasons import services
 from matches import postmatch as post
 from matches import prematch as pm
+from matches import scheduling
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.report import ReportError, ReportInput, confirm_report, file_report
@@ -320,3 +322,20 @@ def test_an_undated_cup_tie_is_among_the_coming_matches_and_beside_the_next_one(
     first = league.filter(Q(home=team) | Q(away=team)).order_by("date").first()
     assert reverse("match", args=[first.pk]) in mine  # the next match is still the dated league match
     assert reverse("match", args=[tie.pk]) in mine and "Torshov-cupen" in mine
+
+
+def test_dates_the_other_coach_proposed_wait_on_mitt_lag_until_answered(client, league_match):
+    """Issue 27: a proposal is a to-do for the coach who must answer it, not for the one who made it."""
+    home, away = league_match.home.coach, league_match.away.coach
+    soon = timezone.make_aware(
+        datetime.datetime.combine(timezone.localdate() + datetime.timedelta(days=4), datetime.time(19))
+    )
+    [proposal] = scheduling.propose_dates(league_match, starts=[soon], by=home)
+    [todo] = [t for t in todos_of(away) if t.kind == "date"]
+    assert todo.match == league_match and todo.url.endswith(f"#schedule-{league_match.pk}")
+    assert "date" not in kinds(home)
+    client.cookies["django_language"] = "nb"
+    client.force_login(away)
+    assert "den andre treneren foreslår datoer" in client.get(reverse("coach_home")).content.decode()
+    scheduling.accept_date(proposal, by=away)
+    assert "date" not in kinds(away)

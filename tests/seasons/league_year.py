@@ -15,7 +15,7 @@ import random
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -29,7 +29,7 @@ from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
 from league.models import Cup, Ruleset, Season
 from league.seasons import services as league_services
-from matches import dice, live, postmatch, prematch
+from matches import dice, live, postmatch, prematch, scheduling
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices
 from matches.report import (
@@ -562,6 +562,27 @@ class Year:
             refused(team_services.retire_player, player, by=by)
         elif kind == "stadium":
             refused(team_services.expand_stadium, team, steps=1, by=by)
+
+    def propose_dates(self, which: int, *, days: int, by_away: bool) -> None:
+        """A coach proposes a date for a match to play (issue 27); the other's answer is Mitt lag's to-do,
+        which `todos_succeed` takes. Refused (a begun pre-match, a date past the deadline) changes nothing."""
+        match = pick(self.scheduled(), which)
+        if match is None:
+            return
+        coach = (match.away if by_away else match.home).coach
+        day = timezone.localdate() + timedelta(days=days)
+        when = timezone.make_aware(datetime.combine(day, time(19, 0)))
+        self.note(f"propose_dates({which}, days={days}, by_away={by_away}) on {match}")
+        refused(scheduling.propose_dates, match, starts=[when], by=coach)
+
+    def board_dates(self, which: int, *, days: int) -> None:
+        match = pick(self.scheduled(), which)
+        if match is None:
+            return
+        self.note(f"board_dates({which}, days={days}) on {match}")
+        refused(
+            scheduling.board_schedule, match, date=timezone.localdate() + timedelta(days=days), time=None, by=self.board
+        )
 
     # -- the board's actions -----------------------------------------------------------------------
 

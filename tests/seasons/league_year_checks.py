@@ -28,6 +28,7 @@ from matches import prematch, stats
 from matches.live import effective
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, SquadEntry
 from matches.report import ReportInput, confirm_report, dispute_report, file_report
+from matches.scheduling import accept_date
 from matches.selectors import coach_todos, next_matches, scheduled_for
 from teams.ledger import treasury
 from teams.models import Player, Team, TreasuryEntry
@@ -156,6 +157,9 @@ def _take(todo, user) -> str | None:
         return _can(confirm_report, match, by=user) or (disputed and f"dispute: {disputed}")
     if todo.kind == "postmatch":
         return _can(finish_postmatch, match, team)
+    if todo.kind == "date":  # the other coach's proposal, answered by accepting its first date
+        proposal = match.date_proposals.filter(status="open").order_by("starts_at").first()
+        return _can(accept_date, proposal, by=user)
     if todo.kind == "levelup" and match is not None:
         if postmatch_done(match, team) == PostMatch.Step.DEVELOPMENT - 1:
             return _can(postmatch_step, match, team)

@@ -157,7 +157,15 @@ class LeagueYear(RuleBasedStateMachine):
     def buy(self, which, what):
         self.year.buy(which, what=what)
 
+    @rule(which=index, days=st.integers(1, 30), by_away=st.booleans())
+    def propose_dates(self, which, days, by_away):
+        self.year.propose_dates(which, days=days, by_away=by_away)
+
     # -- the board --------------------------------------------------------------------------------
+    @rule(which=index, days=st.integers(1, 30))
+    def board_dates(self, which, days):
+        self.year.board_dates(which, days=days)
+
     @rule(which=index, home=st.booleans())
     def forfeit(self, which, home):
         if "forfeit" not in AVOID:

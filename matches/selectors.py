@@ -12,9 +12,10 @@ from datetime import date
 
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import Season
+from league.models import RoundDeadline, Season
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
@@ -256,15 +257,29 @@ def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, toda
 
 
 def date_todos(teams: Sequence[Team], scheduled: Sequence[Match]) -> list[Todo]:
-    """Dates the other coach proposed for one of the coach's matches, waiting for his answer (issue 27)."""
+    """Dates the other coach proposed for one of the coach's matches, waiting for his answer (issue 27):
+    only those he can still accept (matches.scheduling.accept_date), so the to-do never leads to a refusal:
+    the date to come, by the round's deadline, the pre-match not begun at the table."""
     mine = {t.pk for t in teams}
     by_pk = {m.pk: m for m in scheduled}
-    waiting = (
-        DateProposal.objects.filter(match__in=list(by_pk), status=DateProposal.Status.OPEN)
+    proposals = (
+        DateProposal.objects.filter(
+            match__in=list(by_pk), status=DateProposal.Status.OPEN, starts_at__gt=timezone.now()
+        )
         .exclude(team__in=mine)
-        .values_list("match_id", flat=True)
-        .distinct()
+        .exclude(match__prematch__done__gte=PreMatch.Step.WEATHER)
+        .values_list("match_id", "starts_at")
     )
+    deadlines = {
+        (d.season_id, d.competition, d.round): d.deadline
+        for d in RoundDeadline.objects.filter(season__in={m.season_id for m in by_pk.values()})
+    }
+    waiting = set()
+    for match_id, starts_at in proposals:
+        m = by_pk[match_id]
+        key = (m.season_id, RoundDeadline.Competition.CUP if m.cup_id else RoundDeadline.Competition.LEAGUE, m.round)
+        if key not in deadlines or timezone.localtime(starts_at).date() <= deadlines[key]:
+            waiting.add(match_id)
     return [
         Todo(
             "date",
@@ -272,7 +287,8 @@ def date_todos(teams: Sequence[Team], scheduled: Sequence[Match]) -> list[Todo]:
             f"{by_pk[pk].get_absolute_url()}#schedule-{pk}",
             by_pk[pk],
         )
-        for pk in sorted(set(waiting), key=list(by_pk).index)
+        for pk in by_pk
+        if pk in waiting
     ]
 
 

@@ -339,3 +339,30 @@ def test_dates_the_other_coach_proposed_wait_on_mitt_lag_until_answered(client, 
     assert "den andre treneren foreslår datoer" in client.get(reverse("coach_home")).content.decode()
     scheduling.accept_date(proposal, by=away)
     assert "date" not in kinds(away)
+
+
+def test_a_proposal_that_can_no_longer_be_accepted_is_no_to_do(league_match, board_member):
+    """The league year's machine found it: dates proposed before the weather was rolled stayed a to-do that
+    only led to "the pre-match has begun". Likewise a date past a deadline set since."""
+    home, away = league_match.home.coach, league_match.away.coach
+    day = timezone.localdate() + datetime.timedelta(days=9)
+    scheduling.propose_dates(
+        league_match, starts=[timezone.make_aware(datetime.datetime.combine(day, datetime.time(19)))], by=home
+    )
+    assert "date" in kinds(away)
+    scheduling.set_round_deadline(
+        league_match.season,
+        competition="league",
+        round=league_match.round,
+        deadline=day - datetime.timedelta(days=2),
+        by=board_member,
+    )
+    assert "date" not in kinds(away)  # past the round's deadline: the board's word stands
+    scheduling.set_round_deadline(
+        league_match.season, competition="league", round=league_match.round, deadline=None, by=board_member
+    )
+    assert "date" in kinds(away)
+    for team in (league_match.home, league_match.away):
+        pm.pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
+    pm.roll_weather(league_match, entered=[3, 4], by=None)
+    assert "date" not in kinds(away)  # the pre-match has begun: the date stands

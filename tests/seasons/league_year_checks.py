@@ -158,7 +158,9 @@ def _take(todo, user) -> str | None:
     if todo.kind == "postmatch":
         return _can(finish_postmatch, match, team)
     if todo.kind == "date":  # the other coach's proposal, answered by accepting its first date
-        proposal = match.date_proposals.filter(status="open").order_by("starts_at").first()
+        proposal = (
+            match.date_proposals.filter(status="open", starts_at__gt=timezone.now()).order_by("starts_at").first()
+        )
         return _can(accept_date, proposal, by=user)
     if todo.kind == "levelup" and match is not None:
         if postmatch_done(match, team) == PostMatch.Step.DEVELOPMENT - 1:

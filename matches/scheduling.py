@@ -23,7 +23,7 @@ from league.lib.writes import league_write
 from league.models import Notification, RoundDeadline, Season
 from league.notices import notify
 from matches.models import MAX_PROPOSED, DateProposal, Match, PreMatch
-from matches.notices import words
+from matches.notices import coaches, words
 from teams.models import Team
 
 
@@ -122,15 +122,6 @@ def _coach_of(match: Match, by: Any) -> Team:
     return team
 
 
-def _other_coach(match: Match, team_id: int) -> list[Any]:
-    other = match.away if team_id == match.home_id else match.home
-    return [other.coach] if other is not None and other.coach_id else []
-
-
-def _both_coaches(match: Match) -> list[Any]:
-    return [t.coach for t in (match.home, match.away) if t is not None and t.coach_id]
-
-
 def _coaches_both(match: Match, by: Any) -> bool:
     return match.home.coach_id == by.pk and match.away.coach_id == by.pk
 
@@ -142,6 +133,14 @@ def _set_date(match: Match, when_date: datetime.date, when_time: datetime.time |
     match._history_user = by  # simple_history: who gave the date, outside a request too
     match.save(update_fields=["date", "start_time"])
     return had_date
+
+
+def close_open_proposals(match: Match, *, by: Any, but: DateProposal | None = None) -> None:
+    """The match has its date: every open proposal (but the one accepted) is closed, answered by `by`."""
+    still_open = match.date_proposals.filter(status=DateProposal.Status.OPEN)
+    if but is not None:
+        still_open = still_open.exclude(pk=but.pk)
+    still_open.update(status=DateProposal.Status.CLOSED, answered_by=by, answered_at=timezone.now())
 
 
 # --- the writes -------------------------------------------------------------------------------------
@@ -181,7 +180,7 @@ def propose_dates(match: Match, *, starts: Sequence[datetime.datetime], by: Any)
         for when in sorted(starts)
     ]
     dates = ",".join(local(p.starts_at).isoformat(timespec="minutes") for p in made)
-    _notify(_other_coach(match, team.pk), Notification.Kind.DATE_PROPOSED, match=match, by=by, dates=dates)
+    _notify(coaches(match, but=by), Notification.Kind.DATE_PROPOSED, match=match, by=by, dates=dates)
     return made
 
 
@@ -203,9 +202,7 @@ def accept_date(proposal: DateProposal, *, by: Any) -> Match:
     now = timezone.now()
     when = local(proposal.starts_at)
     had_date = _set_date(match, when.date(), when.time().replace(tzinfo=None), by=by)
-    match.date_proposals.filter(status=DateProposal.Status.OPEN).exclude(pk=proposal.pk).update(
-        status=DateProposal.Status.CLOSED, answered_by=by, answered_at=now
-    )
+    close_open_proposals(match, by=by, but=proposal)
     proposal.status, proposal.answered_by, proposal.answered_at = DateProposal.Status.ACCEPTED, by, now
     proposal.save(update_fields=["status", "answered_by", "answered_at"])
     _notify(
@@ -233,11 +230,9 @@ def board_schedule(match: Match, *, date: datetime.date, time: datetime.time | N
     if (match.date, match.start_time) == (date, time):
         return match  # the date it has (a form sent twice): nothing changes, no one is told again
     had_date = _set_date(match, date, time, by=by)
-    match.date_proposals.filter(status=DateProposal.Status.OPEN).update(
-        status=DateProposal.Status.CLOSED, answered_by=by, answered_at=timezone.now()
-    )
+    close_open_proposals(match, by=by)
     _notify(
-        _both_coaches(match),
+        coaches(match),
         Notification.Kind.DATE_CHANGED if had_date else Notification.Kind.FIXTURE_SCHEDULED,
         match=match,
         date=(match.starts_at or match.date).isoformat(),

@@ -19,6 +19,7 @@ from league.models import RoundDeadline, Season
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
+from matches.scheduling import competition_of
 from teams.models import Player, Race, Team
 
 
@@ -277,7 +278,7 @@ def date_todos(teams: Sequence[Team], scheduled: Sequence[Match]) -> list[Todo]:
     waiting = set()
     for match_id, starts_at in proposals:
         m = by_pk[match_id]
-        key = (m.season_id, RoundDeadline.Competition.CUP if m.cup_id else RoundDeadline.Competition.LEAGUE, m.round)
+        key = (m.season_id, competition_of(m), m.round)
         if key not in deadlines or timezone.localtime(starts_at).date() <= deadlines[key]:
             waiting.add(match_id)
     return [

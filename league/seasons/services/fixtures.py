@@ -6,7 +6,6 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
@@ -18,8 +17,9 @@ from league.seasons.services.base import (
     refuse_if_prematch_walked,
     refuse_teams_of_another_running_season,
 )
-from matches.models import DateProposal, Match
+from matches.models import Match
 from matches.notices import coaches, words
+from matches.scheduling import close_open_proposals
 from teams.models import Team
 
 
@@ -69,9 +69,7 @@ def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
     if date != match.date:
         # a date the board gives ends the coaches' open proposals (matches.scheduling), and a time
         # agreed for another day no longer holds
-        match.date_proposals.filter(status=DateProposal.Status.OPEN).update(
-            status=DateProposal.Status.CLOSED, answered_at=timezone.now()
-        )
+        close_open_proposals(match, by=None)
         match.start_time = None
     moved = date != match.date
     match.round, match.date = round, date

@@ -89,6 +89,9 @@ def board_message(request: HttpRequest) -> HttpResponse:
     def page() -> HttpResponse:
         return render(request, "notices/board_message.html", {"form": form})
 
+    def went_to(count: int) -> HttpResponse:
+        return success(request, _("The message went to %(n)s coaches.") % {"n": count}, "board_message")
+
     if request.method == "GET":
         return page()
     return post_form(
@@ -96,8 +99,6 @@ def board_message(request: HttpRequest) -> HttpResponse:
         form,
         lambda: services.message_coaches(by=request.user, **form.cleaned_data),
         again=page,
-        done=lambda sent: success(request, _("The message went to %(n)s coaches.") % {"n": sent}, "board_message"),
-        already=lambda done: success(
-            request, _("The message went to %(n)s coaches.") % {"n": done.result}, "board_message"
-        ),
+        done=went_to,
+        already=lambda sent: went_to(sent.result),  # the same form again: where the first send led
     )

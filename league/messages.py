@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db import models
 from django.utils.translation import gettext
 
 from league.lib.numbers import money
@@ -33,6 +34,21 @@ class MessageDecoder(json.JSONDecoder):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("object_hook", message_from_dict)
         super().__init__(*args, **kwargs)
+
+
+class MessagesField(models.JSONField):
+    """A JSON field whose value holds messages, stored as {"msgid", "params"} (`MessageEncoder`) and read
+    back as `Msg` (`MessageDecoder`). Django's serializers (dumpdata, a backup) write it the same way:
+    they would otherwise write each message, a `str`, as its English text, and a league loaded from the
+    dump would show the explanations in English on Norwegian pages."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("encoder", MessageEncoder)
+        kwargs.setdefault("decoder", MessageDecoder)
+        super().__init__(*args, **kwargs)
+
+    def value_to_string(self, obj: models.Model) -> Any:
+        return to_json(self.value_from_object(obj))
 
 
 def translated(value: Any) -> Any:

@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from league.messages import MessageDecoder, MessageEncoder
+from league.messages import MessagesField
 from matches.models.match import DiceRoll, Match
 
 TICKET_LABELS = {"cheap": _("cheap"), "ordinary": _("ordinary"), "expensive": _("expensive")}
@@ -53,12 +53,8 @@ class PreMatch(models.Model):
     away_niggling_ap = models.PositiveSmallIntegerField(default=0, help_text=_("Apothecary points spent (R26)."))
     home_chef_bought = models.BooleanField(default=False)
     away_chef_bought = models.BooleanField(default=False)
-    explanations = models.JSONField(
-        default=dict,
-        help_text=_("The table cells each step used."),
-        encoder=MessageEncoder,  # the rules' parts as message ids with parameters (issue 12)
-        decoder=MessageDecoder,
-    )
+    # the rules' parts as message ids with parameters (issue 12)
+    explanations = MessagesField(default=dict, help_text=_("The table cells each step used."))
     history = HistoricalRecords()
 
     class Meta:
@@ -128,7 +124,7 @@ class PostMatch(models.Model):
     mvp = models.ForeignKey("teams.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     fan_factor_change = models.SmallIntegerField(null=True, blank=True)
     team_rating = models.PositiveIntegerField(null=True, blank=True)
-    explanations = models.JSONField(default=dict, encoder=MessageEncoder, decoder=MessageDecoder)
+    explanations = MessagesField(default=dict)
     completed_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 

@@ -94,6 +94,33 @@ def test_messages_survive_json_and_pickle():
         assert translated(back[1]) == "kast 4"
 
 
+@pytest.mark.django_db
+def test_messages_survive_dumpdata_and_loaddata():
+    """A dump of the league (dumpdata, a backup, the browser tests' demo league) keeps each message as
+    its id with parameters: Django's serializers wrote a `Msg`, a str, as its English text, and the league
+    loaded from the dump showed English explanations on Norwegian pages."""
+    from django.core import serializers
+
+    from matches.models import PreMatch
+    from tests.factories import league_match
+
+    lines = [*winnings().lines(), Joined("; ", [Msg("roll %(roll)s", roll=2), "plain"])]
+    match = league_match()
+    prematch = PreMatch.objects.create(match=match, ruleset=match.season.ruleset, explanations={"winnings": lines})
+    dumped = serializers.serialize("json", [prematch])
+    assert json.loads(dumped)[0]["fields"]["explanations"]["winnings"][1] == {
+        "msgid": "roll %(roll)s",
+        "params": {"roll": 4},
+    }
+    PreMatch.objects.all().delete()
+    for obj in serializers.deserialize("json", dumped):
+        obj.save()
+    back = PreMatch.objects.get().explanations["winnings"]
+    assert back == lines and [type(x) for x in back] == [type(x) for x in lines]
+    with translation.override("nb"):
+        assert translated(back[1]) == "kast 4"
+
+
 LEGACY = [
     (
         "Kampbonus: row 40,001–60,000, column 100–125: +2",

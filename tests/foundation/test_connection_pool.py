@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
-from tests.foundation.test_gunicorn import gunicorn_server
+from tests.foundation.servers import gunicorn_server
 
 pytestmark = [
     pytest.mark.django_db,
@@ -20,7 +20,7 @@ POOL_SIZE = 3
 
 
 @pytest.fixture
-def pooled_server(tmp_path):
+def pooled_server(collected_static):
     name = connection.settings_dict["NAME"]  # the test database, migrated and seeded with reference data
     env = {
         **os.environ,
@@ -29,7 +29,7 @@ def pooled_server(tmp_path):
         "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": f"postgres://{connection.settings_dict['USER']}@127.0.0.1:5432/{name}",
         "SECURE_SSL_REDIRECT": "0",
-        "STATIC_ROOT": str(tmp_path / "static"),
+        "STATIC_ROOT": str(collected_static),
         "WEB_CONCURRENCY": "1",
         "GUNICORN_THREADS": "16",
         "DB_POOL_SIZE": str(POOL_SIZE),

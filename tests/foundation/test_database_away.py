@@ -9,7 +9,7 @@ import pytest
 from django.db import OperationalError
 
 from league.lib.responses import server_error
-from tests.foundation.test_gunicorn import free_port, gunicorn_server
+from tests.foundation.servers import free_port, gunicorn_server
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_any_other_error_is_still_a_500(rf):
 
 
 @pytest.fixture
-def server_without_database(tmp_path):
+def server_without_database(collected_static):
     """gunicorn in production mode whose PostgreSQL address answers nothing (a closed port)."""
     env = {
         **os.environ,
@@ -43,7 +43,7 @@ def server_without_database(tmp_path):
         "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/nowhere",
         "SECURE_SSL_REDIRECT": "0",
-        "STATIC_ROOT": str(tmp_path / "static"),
+        "STATIC_ROOT": str(collected_static),
         "WEB_CONCURRENCY": "1",
         "DB_POOL_TIMEOUT": "2",  # the pool's wait for a connection that never comes, then the 503
     }

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.foundation.test_gunicorn import ROOT, free_port, production_server  # noqa: F401 - the fixture
+from tests.foundation.servers import ROOT, free_port
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 SLOW_CLIENTS = 100
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is insta
 
 
 @pytest.fixture
-def proxy(production_server, tmp_path):  # noqa: F811
+def proxy(production_server, tmp_path):
     """deploy/nginx.conf as committed, pointed at the test's gunicorn and run from a temporary folder."""
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
     port = free_port()

@@ -9,8 +9,6 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 
-from tests.foundation.test_gunicorn import production_server  # noqa: F401 - the fixture
-
 SLOW_CLIENTS = 12
 
 
@@ -22,7 +20,7 @@ def timed_get(url: str) -> float:
     return time.monotonic() - start
 
 
-def test_healthz_and_front_page_answer_while_twelve_slow_clients_hang_on(production_server):  # noqa: F811
+def test_healthz_and_front_page_answer_while_twelve_slow_clients_hang_on(production_server):
     port = urlsplit(production_server).port
     slow = []
     for _ in range(SLOW_CLIENTS):

@@ -1,0 +1,49 @@
+"""gunicorn started as production starts it, for the tests of serving (issue 2, issue 25)."""
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def gunicorn_server(env: dict[str, str]) -> Iterator[str]:
+    """gunicorn with `env` (its STATIC_ROOT collected: the `collected_static` fixture), its address once
+    /healthz answers at all."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", "torshov.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            # 10 s: with its database away /healthz answers only after the pool's wait (DB_POOL_TIMEOUT); a
+            # 1 s probe timed out a hundred times, two minutes of the suite (issue 25)
+            urllib.request.urlopen(f"{base}/healthz", timeout=10)
+            break
+        except urllib.error.HTTPError:
+            break  # it answers (a 503 while its database is away): the server is up
+        except OSError:
+            time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -39,7 +39,7 @@ test: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports
-	@$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 ## test-long: play 1,000 random league years through the services, every check after every step, in chunks of 25 on every core (issue 24; about 2 hours on a quiet 2-core machine; output in league-years/), and build the demo league from 50 seeds

@@ -21,6 +21,27 @@ def pytest_configure(config):
         raise pytest.UsageError("CI runs the suite on PostgreSQL: DATABASE_URL must point at it.")
 
 
+# The tests that take tens of seconds each (a browser, a demo league, a served gunicorn, league years), run
+# first: pytest-xdist hands tests out in order, and one of them last kept a worker busy for minutes after
+# the other had finished (issue 25). With `--dist worksteal` (Makefile) an idle worker takes the rest.
+SLOW_FIRST = (
+    "tests/browser/",
+    "tests/seasons/test_seed_demo.py",
+    "tests/seasons/test_league_year.py",
+    "tests/foundation/test_norwegian_pages.py",
+    "tests/rules/test_every_setting_used.py",
+    "tests/foundation/test_gunicorn.py",
+    "tests/foundation/test_proxy.py",
+    "tests/foundation/test_slow_clients.py",
+    "tests/foundation/test_connection_pool.py",
+    "tests/foundation/test_database_away.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within each part
+
+
 @pytest.fixture(scope="session", autouse=True)
 def fast_password_hasher():
     """Users are made by the hundred: hash their passwords with a cheap hasher (Django's advice for test

@@ -1,6 +1,9 @@
 """Pages anyone can use, in Norwegian (issue 26): 16 pages, logged out and as a coach, at 390 and 1280 px,
 with no serious or critical axe-core violation (WCAG 2.1 A and AA), nothing wider than the screen, and
-no English sentence on a Norwegian page."""
+no English sentence on a Norwegian page. The English words are looked for at the phone's width, where the
+league reads its pages. axe runs (about two seconds a page; issue 25: the walk was the suite's slowest
+test) where a page differs: every page at the phone's width for a visitor, for the coach his own pages and
+those that show him forms, and the home page at both widths."""
 
 import json
 import re
@@ -38,6 +41,9 @@ def english_words(page) -> list[str]:
     return sorted({m.group(0) for m in ENGLISH.finditer(text)})
 
 
+COACH_AXE = {"my", "notices", "notice choices", "calendar", "home", "match-played", "match-coming", "roster"}
+
+
 def test_sixteen_pages_in_norwegian_are_accessible_fit_and_say_nothing_in_english(new_page, demo_league, axe):
     # both widths in one test: the demo league takes longer to build than the pages to check
     found: dict[str, object] = {}
@@ -60,10 +66,12 @@ def test_sixteen_pages_in_norwegian_are_accessible_fit_and_say_nothing_in_englis
                 page.goto(url)
                 assert page.locator("html").get_attribute("lang") == "nb"
                 wide = page.evaluate("document.documentElement.scrollWidth") > size["width"]
+                phone = width == "phone"
+                checked = (phone and (who == "anonymous" or name in COACH_AXE)) or name == "home"
                 problems = {
-                    "axe": serious(axe, page),
+                    "axe": serious(axe, page) if checked else [],
                     "wide": too_wide(page, size["width"]) if wide else [],
-                    "english": english_words(page),
+                    "english": english_words(page) if phone else [],
                 }
                 if any(problems.values()):
                     found[f"{width} {who} {name}"] = {k: v for k, v in problems.items() if v}

@@ -21,9 +21,11 @@ def pytest_configure(config):
         raise pytest.UsageError("CI runs the suite on PostgreSQL: DATABASE_URL must point at it.")
 
 
-# The tests that take tens of seconds each (a browser, a demo league, a served gunicorn, league years), run
-# first: pytest-xdist hands tests out in order, and one of them last kept a worker busy for minutes after
-# the other had finished (issue 25). With `--dist worksteal` (Makefile) an idle worker takes the rest.
+# The tests that take tens of seconds each (a browser, a demo league, a served gunicorn, league years) run
+# first of their kind: pytest-xdist hands tests out in order, and one of them last kept a worker busy for
+# minutes after the other had finished (issue 25). With `--dist worksteal` (Makefile) an idle worker takes
+# the rest. Sorted before pytest-django sorts (tryfirst), whose stable sort then keeps the tests that empty
+# the database (transaction=True: the browser's) after those that need its reference data.
 SLOW_FIRST = (
     "tests/browser/",
     "tests/seasons/test_seed_demo.py",
@@ -38,6 +40,7 @@ SLOW_FIRST = (
 )
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within each part
 

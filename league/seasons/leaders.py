@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
+from league.lib.reads import any_of
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
 from teams.models import Player, Race, Team
 
@@ -145,12 +146,12 @@ def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[LeaderName, int]]]:
     read along its index), with their players' names and status; each category ranked here."""
     fetch = top * 2  # more than shown: some of the best may have died or retired
     careers = PlayerStats.objects.filter(season=None)
-    among_best = Q()
-    for stat in ROSTER_LEADER_STATS:
-        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
-        among_best |= Q(pk__in=best.values("pk")[:fetch])
+    best_of = [
+        careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id").values("pk")[:fetch]
+        for stat in ROSTER_LEADER_STATS
+    ]
     named = ("player_id", "player__name", "player__team__name", "player__status")
-    candidates = list(careers.filter(among_best).values(*named, *ROSTER_LEADER_STATS))
+    candidates = list(PlayerStats.objects.filter(any_of(best_of)).values(*named, *ROSTER_LEADER_STATS))
     board: dict[str, list[tuple[LeaderName, int]]] = {}
     for stat in ROSTER_LEADER_STATS:
         # the category's best `fetch` in its index's order (as read alone), then those on a roster

@@ -214,10 +214,10 @@ def test_each_counter_the_leaders_rank_by_has_its_indexes():
 def test_the_front_page_reads_the_same_few_queries_whatever_the_league_size(
     client, league, seasons, django_assert_max_num_queries
 ):
-    """Tables, results, fixtures, leaders (five categories and their names in one read) and memorial of
-    this league (no cup): at most 11 reads, with one season behind it or four."""
+    """Tables, results and fixtures (both lists in one read), leaders (five categories and their names in
+    one read) and memorial of this league (no cup): at most 9 reads, with one season behind it or four."""
     league(seasons)
     client.get(reverse("home"))
     cache.clear()
-    with django_assert_max_num_queries(11):
+    with django_assert_max_num_queries(9):
         assert client.get(reverse("home")).status_code == 200

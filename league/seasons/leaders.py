@@ -14,8 +14,8 @@ from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.lib.reads import any_of
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
+from league.seasons.reads import any_of
 from teams.models import Player, Race
 
 PAGE_SIZE = 25

@@ -17,7 +17,6 @@ from django.db.models import F, FilteredRelation, IntegerField, Q, QuerySet, Sub
 from django.db.models.functions import Cast, Coalesce
 
 from league import rules
-from league.lib.reads import any_of
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
@@ -27,6 +26,7 @@ from league.models import (
     TeamSeasonStats,
     TiebreakGame,
 )
+from league.seasons.reads import any_of
 from matches.models import Match
 from teams.models import Player, Team
 
@@ -275,7 +275,7 @@ NEXT_FIRST = ("round", F("date").asc(nulls_last=True), "id")
 
 def _read_lists(board: SeasonBoard, *, latest: int, upcoming: int, bracket: str) -> None:
     """The board's latest results, next fixtures and cup bracket in one query: the matches any of the
-    lists' small reads finds (`league.lib.reads.any_of`), each list then picked and ordered here."""
+    lists' small reads finds (`league.seasons.reads.any_of`), each list then picked and ordered here."""
     season, cup = board.season, board.cup
     matches = Match.objects.filter(season=season)
     reads = []

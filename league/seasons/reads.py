@@ -1,4 +1,4 @@
-"""A plain-ORM shape for the public pages' reads (issue 25): rows found by a few small reads in one query."""
+"""A plain-ORM shape for the league board's reads (issue 25): rows found by a few small reads in one query."""
 
 from __future__ import annotations
 

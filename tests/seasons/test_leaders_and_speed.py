@@ -72,10 +72,7 @@ def test_pages_use_at_most_six_queries_whatever_the_league_size(client, league, 
     for url in urls:
         client.get(url)  # warm: the parsed ruleset, the session, the per-version catalogue
         cache.clear()  # counted uncached: the page cache would answer in one query
-        # The team page reads its players' gained skills and their injuries as two plain reads (they
-        # were one UNION before issue 25): seven with its per-version catalogue read again.
-        budget = 7 if url == reverse("team", args=[teams[0].pk]) else 6
-        with django_assert_max_num_queries(budget):
+        with django_assert_max_num_queries(6):
             assert client.get(url).status_code == 200, url
 
 

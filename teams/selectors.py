@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.db import models
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Subquery, Value
 from django.shortcuts import get_object_or_404
 from django.utils.translation import ngettext
 
@@ -130,16 +130,27 @@ def sheet_players(team: Team) -> SheetPlayers:
     players = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
+    # The gained skills and the injuries' stat changes in one read (a UNION ALL of two plain reads),
+    # each row marked by its kind, each kind then put in the order it came.
     on_roster = {"player__team": team, "player__status": Player.Status.ACTIVE}
+    skills = PlayerSkill.objects.filter(**on_roster).order_by()
+    skills = skills.values_list("player_id", "skill__name", Value(0), *IN_ORDER, Value(True))
+    changes = StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster).order_by()
+    changes = changes.values_list("player_id", "stat", "change", *IN_ORDER, Value(False))
     gained: dict[int, list[str]] = defaultdict(list)
-    skills = PlayerSkill.objects.filter(**on_roster).order_by(*IN_ORDER)
-    for player_id, name in skills.values_list("player_id", "skill__name"):
-        gained[player_id].append(name)
     injuries: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    changes = StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster).order_by(*IN_ORDER)
-    for player_id, stat, change in changes.values_list("player_id", "stat", "change"):
-        injuries[player_id].append((change, stat))
+    for player_id, name, change, *_when, is_skill in sorted(skills.union(changes, all=True), key=_in_order):
+        if is_skill:
+            gained[player_id].append(name)
+        else:
+            injuries[player_id].append((change, name))
     return SheetPlayers(players, gained, injuries)
+
+
+def _in_order(row: tuple) -> tuple:
+    """A skill or a stat change by when it came (IN_ORDER), skills and changes apart."""
+    *_fields, created_at, pk, is_skill = row
+    return (is_skill, created_at, pk)
 
 
 IN_ORDER = ("created_at", "pk")  # the order skills and stat changes came in

@@ -7,16 +7,16 @@ Each reads the kept rows of matches.stats: a few queries whatever the number of 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.models import STAT_FIELDS_PLAYER, PlayerStats, Season, SeasonEnd, TeamSeasonStats
-from teams.models import Player, Race, Team
+from league.seasons.reads import any_of
+from teams.models import Player, Race
 
 PAGE_SIZE = 25
 PLAYER_STATS = {
@@ -73,7 +73,7 @@ class TeamLine:
     casualties_for: int
     casualties_against: int
     titles: int
-    team: Team | None = None  # read for the page's lines only
+    race_name: str = ""
 
     @property
     def win_percent(self) -> float:
@@ -99,33 +99,31 @@ def titles(season: Season | None) -> Counter:
 
 
 def team_leaders(f: Filters, page: Any) -> Page:
-    """League and cup records summed over the season (or all seasons), ranked: three queries, the last
-    for the page's teams only."""
-    shown = Paginator(team_leader_lines(f), PAGE_SIZE).get_page(page)
-    with_teams(shown)
-    return shown
-
-
-def with_teams(lines: Iterable[TeamLine]) -> None:
-    """Each line's team as the leaders name it (with its race's name), in one query."""
-    lines = list(lines)
-    teams = Team.objects.named().in_bulk([line.team_id for line in lines])
-    for line in lines:
-        line.team = teams[line.team_id]
+    """League and cup records summed over the season (or all seasons), ranked: two queries."""
+    return Paginator(team_leader_lines(f), PAGE_SIZE).get_page(page)
 
 
 def team_leader_lines(f: Filters) -> list[TeamLine]:
-    """Every team of the leaders page in its order, unpaged. Teams are few (hundreds), so they are
-    ranked here, by name where even: two queries."""
+    """Every team of the leaders page in its order, unpaged, named as the page names them (the team's
+    and its race's names, read with the sums). Teams are few (hundreds), so they are ranked here, by
+    name where even: two queries."""
     rows = TeamSeasonStats.objects.all() if f.season is None else TeamSeasonStats.objects.filter(season=f.season)
     if f.race:
         rows = rows.filter(team__race=f.race)
     sums = ("played", "won", "drawn", "lost", "touchdowns_for", "touchdowns_against")
     sums += ("casualties_for", "casualties_against")
-    totals = rows.values("team_id", "team__name").annotate(**{n: Sum(n) for n in sums}).filter(played__gt=0)
+    named = ("team_id", "team__name", "team__race__name")
+    totals = rows.values(*named).annotate(**{n: Sum(n) for n in sums}).filter(played__gt=0)
     won = titles(f.season)
     lines = [
-        TeamLine(t["team_id"], t["team__name"], titles=won[t["team_id"]], **{n: t[n] for n in sums}) for t in totals
+        TeamLine(
+            t["team_id"],
+            t["team__name"],
+            titles=won[t["team_id"]],
+            race_name=t["team__race__name"],
+            **{n: t[n] for n in sums},
+        )
+        for t in totals
     ]
     lines.sort(key=lambda x: (-getattr(x, f.stat), -x.played, x.name))
     return lines
@@ -145,12 +143,12 @@ def roster_leaders(*, top: int = 5) -> dict[str, list[tuple[LeaderName, int]]]:
     read along its index), with their players' names and status; each category ranked here."""
     fetch = top * 2  # more than shown: some of the best may have died or retired
     careers = PlayerStats.objects.filter(season=None)
-    among_best = Q()
-    for stat in ROSTER_LEADER_STATS:
-        best = careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id")
-        among_best |= Q(pk__in=best.values("pk")[:fetch])
+    best_of = [
+        careers.filter(**{f"{stat}__gt": 0}).order_by(f"-{stat}", "player_id").values("pk")[:fetch]
+        for stat in ROSTER_LEADER_STATS
+    ]
     named = ("player_id", "player__name", "player__team__name", "player__status")
-    candidates = list(careers.filter(among_best).values(*named, *ROSTER_LEADER_STATS))
+    candidates = list(PlayerStats.objects.filter(any_of(best_of)).values(*named, *ROSTER_LEADER_STATS))
     board: dict[str, list[tuple[LeaderName, int]]] = {}
     for stat in ROSTER_LEADER_STATS:
         # the category's best `fetch` in its index's order (as read alone), then those on a roster

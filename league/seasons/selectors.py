@@ -6,14 +6,15 @@ matches are read once as plain rows and the tables are computed by league.rules.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from django.db.models import F, FilteredRelation, Q, QuerySet, TextField
-from django.db.models.functions import Cast
+from django.db.models import F, FilteredRelation, IntegerField, Q, QuerySet, Subquery, TextField
+from django.db.models.functions import Cast, Coalesce
 
 from league import rules
 from league.models import (
@@ -25,6 +26,7 @@ from league.models import (
     TeamSeasonStats,
     TiebreakGame,
 )
+from league.seasons.reads import any_of
 from matches.models import Match
 from teams.models import Player, Team
 
@@ -51,6 +53,7 @@ MATCH_FIELDS = (
 )
 MATCH_KEYS = (*MATCH_FIELDS[:-2], "home_name", "away_name")  # the rows' dicts: the teams' names as read
 FRONT_PAGE_CUP_SLOTS = 16
+_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
 
 def current_season() -> Season | None:
@@ -257,28 +260,78 @@ def season_board(
         board.cup = season.cup  # read with the season where the caller selected it
     except Cup.DoesNotExist:
         board.cup = None
-    matches = Match.objects.filter(season=season)
-    if latest:
-        board.latest = _rows(matches.confirmed().order_by("-confirmed_at", "-id")[:latest])
-    if upcoming:
-        scheduled = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
-        board.upcoming = _rows(scheduled.order_by("round", "date", "id")[:upcoming])
-    if board.cup is not None and bracket != "none":
-        # byes (no slot) last in their round, on SQLite as on PostgreSQL
-        in_order = ("round", F("cup_slot").asc(nulls_last=True), "id")
-        cup_matches = _rows(Match.objects.filter(cup=board.cup).order_by(*in_order))
-        total = rules.cup_rounds(len(board.cup.draw))
-        board.bracket = [[m for m in cup_matches if m["round"] == n] for n in range(1, total + 1)]
-        if bracket == "current":
-            open_rounds = [i for i, rnd in enumerate(board.bracket) if any(m["status"] == "scheduled" for m in rnd)]
-            first = open_rounds[0] if open_rounds else len(board.bracket) - 1
-            board.bracket = [rnd[:FRONT_PAGE_CUP_SLOTS] for rnd in board.bracket[max(0, first - 1) :]]
-            board.bracket_offset = max(0, first - 1)
+    _read_lists(board, latest=latest, upcoming=upcoming, bracket=bracket)
     if rounds:
         fixtures = Match.objects.filter(season=season, division__isnull=False).order_by("round", "id")
         for m in _rows(fixtures):
             board.rounds.setdefault(m["round"], []).append(m)
     return board
+
+
+# The lists' orders, the same in the reads and in Python (NULLs placed alike on every database)
+LATEST_FIRST = (F("confirmed_at").desc(nulls_first=True), "-id")
+NEXT_FIRST = ("round", F("date").asc(nulls_last=True), "id")
+
+
+def _read_lists(board: SeasonBoard, *, latest: int, upcoming: int, bracket: str) -> None:
+    """The board's latest results, next fixtures and cup bracket in one query: the matches any of the
+    lists' small reads finds (`league.seasons.reads.any_of`), each list then picked and ordered here."""
+    season, cup = board.season, board.cup
+    matches = Match.objects.filter(season=season)
+    reads = []
+    if latest:
+        reads.append(matches.confirmed().order_by(*LATEST_FIRST).values("pk")[:latest])
+    if upcoming:
+        scheduled = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
+        reads.append(scheduled.order_by(*NEXT_FIRST).values("pk")[:upcoming])
+    total = rules.cup_rounds(len(cup.draw)) if cup is not None and bracket != "none" else 0
+    if total:
+        cup_matches = Match.objects.filter(cup=cup)
+        if bracket == "current":
+            # The round before the first still being played (else the final's) and the rounds after it
+            first_open = cup_matches.filter(status=Match.Status.SCHEDULED).order_by("round").values("round")[:1]
+            first_shown = Coalesce(Subquery(first_open), total, output_field=IntegerField()) - 1
+            cup_matches = cup_matches.filter(round__gte=first_shown)
+        reads.append(cup_matches.order_by().values("pk"))
+    if not reads:
+        return
+    found = _rows(Match.objects.filter(any_of(reads)).order_by())  # ordered here, list by list
+    if latest:
+        confirmed = [m for m in found if m["status"] == Match.Status.CONFIRMED]
+        board.latest = sorted(confirmed, key=_latest_first, reverse=True)[:latest]
+    if upcoming:
+        ready = [m for m in found if m["status"] == Match.Status.SCHEDULED and m["home_id"] and m["away_id"]]
+        board.upcoming = sorted(ready, key=_next_first)[:upcoming]
+    if total:
+        _bracket(board, [m for m in found if m["cup_id"] == cup.pk], total, current=bracket == "current")
+
+
+def _latest_first(m: dict) -> tuple:
+    """LATEST_FIRST's key, for a descending sort: no confirmation time first, then the newest."""
+    return (m["confirmed_at"] is None, m["confirmed_at"] or _EPOCH, m["id"])
+
+
+def _next_first(m: dict) -> tuple:
+    """NEXT_FIRST's key: by round, the dated first, by date."""
+    return (m["round"], m["date"] is None, m["date"] or datetime.date.min, m["id"])
+
+
+def _bracket(board: SeasonBoard, cup_matches: list[dict], total: int, *, current: bool) -> None:
+    """The cup's rounds, each in its slots' order (byes without a slot last). `current`: the front
+    page's, from the round before the first still being played (else from the semi-final), each cut
+    to its first FRONT_PAGE_CUP_SLOTS."""
+    cup_matches.sort(key=lambda m: (m["cup_slot"] is None, m["cup_slot"] or 0, m["id"]))
+    first = 1
+    if current:
+        open_rounds = [m["round"] for m in cup_matches if m["status"] == Match.Status.SCHEDULED]
+        first = max(1, min(open_rounds, default=total) - 1)
+        board.bracket_offset = first - 1
+    by_round: dict[int, list[dict]] = {n: [] for n in range(first, total + 1)}
+    for m in cup_matches:
+        if m["round"] in by_round:
+            by_round[m["round"]].append(m)
+    shown = FRONT_PAGE_CUP_SLOTS if current else None
+    board.bracket = [rnd[:shown] for rnd in by_round.values()]
 
 
 def _rows(matches: QuerySet[Match]) -> list[dict]:

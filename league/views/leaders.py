@@ -23,7 +23,6 @@ from league.seasons.leaders import (
     player_leaders,
     team_leader_lines,
     team_leaders,
-    with_teams,
 )
 from teams.models import Race
 
@@ -150,13 +149,11 @@ TEAM_HEADERS = (
 
 
 def _team_rows(f: Filters) -> Iterator[list[Cell]]:
-    lines = team_leader_lines(f)
-    with_teams(lines)
-    for rank, line in enumerate(lines, start=1):
+    for rank, line in enumerate(team_leader_lines(f), start=1):
         yield [
             rank,
             line.name,
-            line.team.race_name,
+            line.race_name,
             line.played,
             line.won,
             line.drawn,

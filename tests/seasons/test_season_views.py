@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league.models import Cup, Season, TiebreakGame
 from league.seasons import services
+from league.seasons.selectors import season_board
 from matches.models import Match
 from tests.results import record_result
 
@@ -414,3 +415,23 @@ def test_a_refused_tiebreak_game_is_said_on_its_form_in_its_division(client, sea
     response = client.post(url, {"winner": mine.pk, "loser": other.pk})  # not a team of the division
     assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
     assert not TiebreakGame.objects.exists()
+
+
+def test_front_page_bracket_shows_the_round_before_the_first_open_one_and_those_after(
+    client, season_with, board_member
+):
+    """The front page's cup (read with its lists in one query, issue 25): from the round before the
+    first with a match still to play, as the whole bracket of the cup page has them."""
+    season, teams = season_with(4, 3)
+    services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    for played in (0, 1, 2):
+        ready = Match.objects.filter(cup__season=season, status=Match.Status.SCHEDULED, away__isnull=False)
+        for match in ready.filter(home__isnull=False, round=played).order_by("pk"):
+            record_result(match, home_score=2, away_score=1, by=board_member)
+        whole = season_board(Season.objects.with_rules().get(pk=season.pk)).bracket
+        open_rounds = [n for n, rnd in enumerate(whole) if any(m["status"] == "scheduled" for m in rnd)]
+        first = max(0, (open_rounds[0] if open_rounds else len(whole) - 1) - 1)
+        board = client.get(reverse("home")).context["board"]
+        assert board.bracket_offset == first
+        assert board.bracket == [rnd[:16] for rnd in whole[first:]]
+        assert [m["id"] for m in board.upcoming] == [m["id"] for m in season_board(board.season).upcoming]

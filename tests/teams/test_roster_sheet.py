@@ -85,16 +85,16 @@ def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra,
         services.buy_facility(team, "kiosk", by=coach)
     assert team.players.on_roster().count() == 11 + extra
     client.force_login(coach)
-    with django_assert_max_num_queries(11):  # 10, and the member's unread notifications in the nav (issue 27)
+    with django_assert_max_num_queries(10):  # 9, and the member's unread notifications in the nav (issue 27)
         assert client.get(reverse("team", args=[team.pk])).status_code == 200
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(9):
         assert client.get(reverse("api_team", args=[team.pk])).status_code == 200
 
 
 @pytest.mark.django_db(transaction=True)  # committed writes: a league version, as in production
-def test_team_page_reads_the_facilities_with_the_team_in_six_queries(client, coach, django_assert_max_num_queries):
+def test_team_page_reads_the_facilities_with_the_team_in_five_queries(client, coach, django_assert_max_num_queries):
     """The stadium's facilities come with the team's own query (issue 16), in the order bought, as the
-    sheet without the per-version catalogue lists them; an uncached page costs at most six queries,
+    sheet without the per-version catalogue lists them; an uncached page costs at most five queries,
     the league version's read included."""
     from django.core.cache import cache
 
@@ -107,7 +107,7 @@ def test_team_page_reads_the_facilities_with_the_team_in_six_queries(client, coa
     url = reverse("team", args=[team.pk])
     client.get(url)  # warm: the per-version catalogue (starting skills, facility kinds)
     cache.clear()
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(5):
         html = client.get(url).content.decode()
     assert "VIP-lounge, Kiosk" in html
     assert roster_sheet(team.pk).facility_names == ["VIP-lounge", "Kiosk"]

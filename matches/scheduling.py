@@ -104,9 +104,14 @@ def _refuse_past(when: datetime.datetime) -> None:
         raise SchedulingError([_("%(when)s is in the past: choose a date and time to come.") % {"when": shown(when)}])
 
 
+def by_deadline(when: datetime.datetime, deadline: datetime.date | None) -> bool:
+    """Whether a start keeps the round's deadline (none set: any does): the day it starts in Oslo."""
+    return deadline is None or local(when).date() <= deadline
+
+
 def _refuse_after_deadline(match: Match, when: datetime.datetime) -> None:
     deadline = deadline_for(match)
-    if deadline is not None and local(when).date() > deadline:
+    if not by_deadline(when, deadline):
         raise SchedulingError(
             [
                 _("The board's deadline for round %(round)s is %(deadline)s: propose a date by then, or ask the board.")

@@ -19,7 +19,7 @@ from league.models import RoundDeadline, Season
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
-from matches.scheduling import competition_of
+from matches.scheduling import by_deadline, competition_of
 from teams.models import Player, Race, Team
 
 
@@ -276,8 +276,7 @@ def date_todos(teams: Sequence[Team], scheduled: Sequence[Match]) -> list[Todo]:
     waiting = set()
     for match_id, starts_at in proposals:
         m = by_pk[match_id]
-        key = (m.season_id, competition_of(m), m.round)
-        if key not in deadlines or timezone.localtime(starts_at).date() <= deadlines[key]:
+        if by_deadline(starts_at, deadlines.get((m.season_id, competition_of(m), m.round))):
             waiting.add(match_id)
     return [
         Todo(

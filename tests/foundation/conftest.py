@@ -10,8 +10,9 @@ from tests.foundation.servers import ROOT, gunicorn_server
 
 PRODUCTION = {
     "DEBUG": "0",
-    "SECRET_KEY": "collectstatic-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
+    "SECRET_KEY": "gunicorn-test-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
 }
 
 
@@ -31,11 +32,8 @@ def production_server(tmp_path_factory, collected_static):
     db = tmp_path_factory.mktemp("db") / "prod.sqlite3"
     env = {
         **{k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE"}},
-        "DEBUG": "0",
-        "SECRET_KEY": "gunicorn-test-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        **PRODUCTION,
         "DATABASE_URL": f"sqlite:///{db}",
-        "SECURE_SSL_REDIRECT": "0",
         "STATIC_ROOT": str(collected_static),
         "WEB_CONCURRENCY": "2",
     }

@@ -72,8 +72,12 @@ def build(seed: int, rounds: int = 1) -> dict:
     return shot
 
 
+@pytest.mark.slow  # in `make test-long` too: it builds seeds 0 and 1
 def test_the_same_seed_builds_the_same_league():
-    first, second, other = build(7), build(7), build(8)  # a round and the cup's first: dozens of dice each
+    # Seeds 0 and 1, which the test below then leaves out: each build plays a round and the cup's first
+    # round through every service (dozens of dice), about 7 s (issue 25).
+    first, second, other = build(0), build(0), build(1)
+    assert first["tables"] and other["tables"]
     assert first == second
     assert first["results"] != other["results"]  # the seed decides, not a constant
 
@@ -103,11 +107,12 @@ def test_two_level_ups_of_one_player_never_take_the_same_skill():
 # `make test` builds the demo from 3 seeds; `make test-long` from DEMO_SEEDS=50 (issue 15; issue 25: a
 # build plays a dozen matches through every service, about 10 s; 50 of them were half the suite's time, and
 # 10 still a tenth: the random league years of tests/seasons/test_league_year.py play the dice more widely).
+# Seeds 0 and 1 are built by test_the_same_seed_builds_the_same_league.
 DEMO_SEEDS = int(os.environ.get("DEMO_SEEDS", "3"))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(0, DEMO_SEEDS, 5))
+@pytest.mark.parametrize("first", range(2, DEMO_SEEDS, 5))
 def test_seed_demo_is_built_whatever_its_dice(first):
     # runs of five seeds, which pytest-xdist shares between its workers
     for seed in range(first, min(first + 5, DEMO_SEEDS)):

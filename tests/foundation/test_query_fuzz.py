@@ -1,22 +1,32 @@
-"""No visitor input is a server error (issue 24): every GET route of the site, with the rows of a league
-in every state, as a visitor, a coach and the board, answers any query string below 500. Bad `page`,
-`team`, `division`, `season`, `race`, `kind`… give the first page, the whole or an empty list, or 404.
+"""Every GET route of the site, with the rows of a league in every state, by a visitor, the board, an
+unrelated coach and the coaches a path concerns (the routes come from the URL resolver,
+tests/league_states.py, so a new page is checked as soon as it is added):
 
-The routes come from the URL resolver (tests/league_states.py), so a new page is fuzzed as soon as it
-is added. FUZZ_EXAMPLES sets the query strings tried per route (6 in `make test`; e.g.
-FUZZ_EXAMPLES=300 for a long run)."""
+- no visitor input is a server error (issue 24): any query string answers below 500. Bad `page`,
+  `team`, `division`, `season`, `race`, `kind`… give the first page, the whole or an empty list, or 404.
+  FUZZ_EXAMPLES sets the random query strings tried per route (6 in `make test`; e.g. FUZZ_EXAMPLES=300
+  for a long run);
+- reads never write (issue 24): a GET sends no INSERT, UPDATE or DELETE. A write on a GET is not only a
+  surprise in the data: every league write raises the league version (league.lib.writes), which empties
+  every public page's cache.
+
+Both are checked on the same visits of the same league (issue 25: two walks of it were a tenth of the
+suite's time)."""
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from unittest import mock
 from urllib.parse import urlencode
 
 import pytest
+from django.db import connection
 from django.http import QueryDict
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,21 +56,49 @@ raw = st.text(alphabet="=&;%+?#ab09²ø\x00 -", max_size=40).map(lambda s: s.enc
 queries = st.one_of(encoded, raw, st.sampled_from(KNOWN).map(lambda k: f"{k}=1&{k}=x&{k}=²&{k}"))
 
 
+WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+"?(\w+)"?', re.IGNORECASE)
+# Not the league's data: the session row is the login's own (a message too long for its cookie goes
+# there), and django-axes writes only when someone logs in. Neither raises the league version. Nor does
+# a notification marked read when its coach opens it (issue 27: a GET, as its e-mail's link must be);
+# no other notices' row is written on a GET, and no public page shows them.
+NOT_LEAGUE = {"django_session", "league_notification"} | {
+    f"axes_{t}" for t in ("accessattempt", "accesslog", "accessfailurelog")
+}
+
+
+def writes(queries: list[dict]) -> list[str]:
+    """The statements that changed a row of the league's tables."""
+    found = []
+    for query in queries:
+        m = WRITE.match(query["sql"])
+        if m and m.group(1).lower() not in NOT_LEAGUE:
+            found.append(query["sql"][:160])
+    return found
+
+
 class Visitors:
-    """A client per person, logged in once a test: the visitor, the board, the coach a path concerns."""
+    """A client per person, logged in once a test (logging in writes the session: before any capture)."""
 
     def __init__(self, states: StatesLeague) -> None:
         self.clients: dict[str, Client] = {"anonymous": Client()}  # raises a view's exception: caught below
         self.board = states.board
         self.coach = states.coaches[0]
+        self.other_coach = states.coaches[-1]  # a coach no visit concerns: the league's last
 
-    def client(self, who: str, coaches: list) -> tuple[str, Client]:
-        user = {"anonymous": None, "board": self.board, "coach": (coaches or [self.coach])[0]}[who]
+    def of(self, user) -> Client:
         name = user.username if user is not None else "anonymous"
         if name not in self.clients:
             self.clients[name] = Client()
             self.clients[name].force_login(user)
-        return name, self.clients[name]
+        return self.clients[name]
+
+    def client(self, who: str, coaches: list) -> tuple[str, Client]:
+        user = {"anonymous": None, "board": self.board, "coach": (coaches or [self.coach])[0]}[who]
+        return (user.username if user is not None else "anonymous"), self.of(user)
+
+    def everyone(self, coaches: list) -> list:
+        """The visitor, the board, an unrelated coach and the coaches the path concerns."""
+        return [None, self.board, self.other_coach, *coaches]
 
 
 def get(client: Client, path: str, query: str, htmx: bool = False):
@@ -120,18 +158,26 @@ class TestInTheStatesLeague:
     def setUpTestData(cls):
         cls.states = build_states_league(factories.teams, factories.user("styret", board=True, coach=False))
 
+    def test_the_states_league_visits_every_route(self):
+        # a route the builder cannot fill would be skipped silently: each one has paths
+        for route in routes():
+            assert self.states.visits(route), route
+
     @pytest.mark.parametrize("route", routes(), ids=lambda r: r.name)
-    def test_no_query_string_is_a_server_error(self, route):
-        """Each path as each person with no query (which finds the keys the view reads), each key read
-        with each nasty value, then random query strings."""
+    def test_no_get_writes_a_row_or_is_a_server_error(self, route):
+        """Each path as each person with no query (no row written; and it finds the keys the view
+        reads), each key read with each nasty value, then random query strings."""
         visits, visitors = self.states.visits(route), Visitors(self.states)
-        statuses = []
+        statuses, written = [], []
         with keys_read() as read:
             for visit in visits:
-                for who in ROLES:
-                    name, client = visitors.client(who, visit.coaches)
-                    statuses.append(get(client, visit.path, "").status_code)
+                for user in visitors.everyone(visit.coaches):
+                    client, name = visitors.of(user), getattr(user, "username", "anonymous")
+                    with CaptureQueriesContext(connection) as captured:
+                        statuses.append(get(client, visit.path, "").status_code)
                     assert statuses[-1] < 500, f"GET {visit.path} as {name}: {statuses[-1]}"
+                    written += [f"GET {visit.path} as {name}: {sql}" for sql in writes(captured.captured_queries)]
+        assert not written, "\n".join(written)  # reads never write
         if set(statuses) == {405}:
             return  # a POST-only route reads no query string
         read = sorted(read)
@@ -157,3 +203,12 @@ class TestInTheStatesLeague:
         visit = self.states.visits(route)[0]
         _who, client = Visitors(self.states).client("board", visit.coaches)
         assert get(client, visit.path, query).status_code == status
+
+    def test_a_write_is_seen(self, client):
+        """The writes check itself: a POST that takes a step is caught as a write."""
+        match = self.states.matches["untouched"]
+        client.force_login(match.home.coach)
+        players = [p.pk for p in match.home.players.all()][:11]
+        with CaptureQueriesContext(connection) as captured:
+            client.post(f"/matches/{match.pk}/prematch/squad/", {"team": match.home.pk, "players": players})
+        assert any("matches_prematch" in sql for sql in writes(captured.captured_queries))

@@ -149,9 +149,14 @@ def demo_league(django_user_model, demo_league_rows):
 
 def restore(rows: dict) -> None:
     """The database emptied and filled with `rows` (each model's instances), in one transaction: the
-    foreign keys are checked at its commit, so the order of the models does not matter."""
-    call_command("flush", interactive=False, inhibit_post_migrate=True, verbosity=0)
+    foreign keys are checked at its commit, so the order of the tables and models does not matter.
+    Emptied with a DELETE a table: the test's teardown has just truncated them all (pytest-django's
+    flush), so only the reference data put back since has rows, and a second TRUNCATE of every table
+    cost half a second (issue 25)."""
     with transaction.atomic():
+        with connection.cursor() as cursor:
+            for table in connection.introspection.django_table_names(only_existing=True, include_views=False):
+                cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")
         for model, objects in rows.items():
             model._base_manager.bulk_create([copy.copy(obj) for obj in objects])
         with connection.cursor() as cursor:

@@ -10,6 +10,8 @@ from django.db import transaction
 from django.test.testcases import TestData
 from django.utils import translation
 
+from league.models import Season
+from tests import demo_league as demo
 from tests import factories
 from tests.factories import PASSWORD  # noqa: F401 - the tests import it from here
 from tests.league_writes import guarded
@@ -182,3 +184,21 @@ def media_root(settings, tmp_path):
     default_storage follows MEDIA_ROOT when the setting changes."""
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
+
+
+@pytest.fixture(scope="session")
+def demo_league_rows() -> dict:
+    """This worker's demo league, kept as its rows once built (tests/demo_league.py)."""
+    return {}
+
+
+@pytest.fixture
+def demo_league(transactional_db, demo_league_rows):
+    """The demo league (13 teams of varied races, long names, a cup, two rounds played), with passwords
+    set, its season running. Built once per worker through seed_demo; each later test gets the same rows
+    back, ids and all (tests/demo_league.py). For tests whose writes are committed (the browser's)."""
+    if demo_league_rows:
+        demo.restore(demo_league_rows)
+    else:
+        demo.build(demo_league_rows)
+    return Season.objects.get(status=Season.Status.RUNNING)

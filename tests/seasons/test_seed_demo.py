@@ -12,9 +12,10 @@ from teams.models import Team
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_demo_builds_a_living_league_through_the_services():
-    call_command("seed_demo", "--rounds", "2")
-    season = Season.objects.get(status="running")
+@pytest.mark.django_db(transaction=True)
+def test_seed_demo_builds_a_living_league_through_the_services(demo_league):
+    """`seed_demo --rounds 2`, the worker's build the browser tests use too (tests/demo_league.py)."""
+    season = demo_league
     assert Team.objects.count() == 13
     assert [d.entries.count() for d in season.divisions.order_by("level")] == [7, 6]
     assert len({t.race_id for t in Team.objects.all()}) == 13

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Notification
-from league.notices import notify
+from league.notices.services import notify
 from matches.models import Match, PostMatch, PreMatch
 from matches.notices import words
 

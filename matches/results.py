@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
 from league.models import Notification
-from league.notices import notify
+from league.notices.services import notify
 from matches import stats
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch

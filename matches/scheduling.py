@@ -21,7 +21,7 @@ from league.accounts import is_board
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from league.models import Notification, RoundDeadline, Season
-from league.notices import notify
+from league.notices.services import notify
 from matches.models import MAX_PROPOSED, DateProposal, Match, PreMatch
 from matches.notices import coaches, words
 from teams.models import Team

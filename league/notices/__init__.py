@@ -1,11 +1,7 @@
 """What the league tells its coaches (issue 27): the inbox ("Varsler") and the e-mails.
 
-    from league.notices import notify
+    from league.notices.services import notify
     notify(recipients, Notification.Kind.REPORT_FILED, match=match, params={...})
 
-Called inside the writing service's transaction; one module per part (the texts, the writes, the reads,
-the e-mail's delivery, the unsubscribe token). `notify` is importable from here."""
-
-from league.notices.services import notify
-
-__all__ = ["notify"]
+Called inside the writing service's transaction; one module per part: the texts, the writes (`services`),
+the reads (`selectors`), the e-mail's delivery, the unsubscribe token."""

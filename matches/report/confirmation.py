@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from league.accounts import is_board
 from league.lib.writes import league_write
 from league.models import Notification
-from league.notices import notify
+from league.notices.services import notify
 from league.rules.records import RECORD_COUNTERS, record_counts, record_spp
 from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
 from league.models import Notification
-from league.notices import notify
+from league.notices.services import notify
 from league.rules.records import REPORTED_COUNTERS
 from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch, SquadEntry
 from matches.notices import acts_as_coach, coaches, words

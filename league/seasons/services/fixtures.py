@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from league import rules
 from league.lib.writes import league_write
 from league.models import Division, Notification, TiebreakGame
-from league.notices import notify
+from league.notices.services import notify
 from league.seasons.services.base import (
     SeasonError,
     refuse_if_prematch_walked,

@@ -16,8 +16,9 @@ from django.utils import timezone
 from django_tasks import task_backends
 
 from league.models import NoticePreference, NoticeSettings, Notification
-from league.notices import notify, tokens
+from league.notices import tokens
 from league.notices.delivery import backoff, deliver, send_due, send_notice
+from league.notices.services import notify
 from tests import factories
 from tests.smtp import body, smtp_server, subject
 

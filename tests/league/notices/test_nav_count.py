@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from league.lib.writes import raise_league_version
 from league.models import Notification
-from league.notices import notify
+from league.notices.services import notify
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from league.lib.once import new_token
 from league.models import NoticePreference, NoticeSettings, Notification
-from league.notices import notify, tokens
+from league.notices import tokens
+from league.notices.services import notify
 from tests import factories
 
 pytestmark = pytest.mark.django_db

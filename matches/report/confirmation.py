@@ -104,10 +104,13 @@ def reopen_report(match: Match, *, by: Any) -> Match:
 
 @league_write
 def void_match(match: Match, *, by: Any) -> Match:
-    """The board voids a match: nothing of it counts."""
+    """The board voids a match: nothing of it counts. A bye is none to void: the cup's draw gave it, and
+    its team stays in the next round whatever its status says."""
     match = _lock(match)
     if match.status == Match.Status.VOID:
         return match
+    if match.status == Match.Status.BYE:
+        raise ReportError([_("A bye is no match to void: the cup's draw gave it.")])
     if match.status == Match.Status.CONFIRMED:
         _refuse_if_post_match_begun(match)
         _refuse_if_cup_moved_on(match)

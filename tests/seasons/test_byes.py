@@ -13,6 +13,7 @@ from django.urls import reverse
 from league.models import Ruleset
 from league.seasons import services
 from matches.models import Match
+from matches.report import ReportError, void_match
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -186,5 +187,16 @@ class TestACupWithByes:
         """The match page offers only what the next page does: a bye has no pre-match, report or sheet."""
         bye = self.cup_with_byes["bye"]
         html = norwegian(_user(role, self.cup_with_byes)).get(reverse("match", args=[bye.pk])).content.decode()
-        for name in ("match_prematch", "match_report", "referee_sheet", "match_live"):
+        for name in ("match_prematch", "match_report", "referee_sheet", "match_live", "match_void"):
             assert reverse(name, args=[bye.pk]) not in html, name
+
+    def test_the_board_cannot_void_a_bye(self):
+        """A bye is no match to void (the draw gave it, R34): refused, in Norwegian, and its team stays in
+        round two."""
+        bye, board = self.cup_with_byes["bye"], self.cup_with_byes["board"]
+        with pytest.raises(ReportError):
+            void_match(bye, by=board)
+        page = norwegian(board).post(reverse("match_void", args=[bye.pk]), {"confirmed": "1"}, follow=True)
+        assert "En walkover er ingen kamp å annullere" in page.content.decode()
+        assert Match.objects.get(pk=bye.pk).status == Match.Status.BYE
+        assert Match.objects.filter(cup=bye.cup_id, round=2, home=bye.home_id).exists()

@@ -142,6 +142,15 @@ class SeasonAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     inlines = [DivisionInline]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> list[str]:
+        """Status and dates move only through the season's own buttons, the start and the season end, which
+        check R43 (one running season a team); the ruleset, once the season has begun, not at all (a season
+        is played under one version: a change never rewrites history)."""
+        fields = ["status", "started_at", "ended_at"]
+        if obj is not None and (obj.status != Season.Status.PLANNED or obj.matches.exists()):
+            fields.append("ruleset")
+        return fields
+
 
 @admin.register(SeasonEntry)
 class SeasonEntryAdmin(admin.ModelAdmin):

@@ -2,18 +2,16 @@
 put back for each later test (issue 25: a build plays a dozen matches through every service, about 25 s;
 putting its rows back takes under a second). Fixture `demo_league` in tests/conftest.py."""
 
-import copy
 import random
 from unittest import mock
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.core.management.color import no_style
 from django.db import connection, transaction
 
 from tests.factories import PASSWORD
-from tests.reference_data import ensure_reference_data
+from tests.reference_data import ensure_reference_data, insert_rows
 
 
 def build(rows: dict) -> None:
@@ -33,17 +31,11 @@ def build(rows: dict) -> None:
 
 
 def restore(rows: dict) -> None:
-    """The database emptied and filled with `rows` (each model's instances), in one transaction: the
-    foreign keys are checked at its commit, so the order of the tables and models does not matter.
-    Emptied with a DELETE a table: the test's teardown has just truncated them all (pytest-django's
-    flush), so only the reference data put back since has rows, and a second TRUNCATE of every table
-    cost half a second (issue 25)."""
+    """The database emptied and filled with `rows`, in one transaction. Emptied with a DELETE a table: the
+    test's teardown has just truncated them all (pytest-django's flush), so only the reference data put
+    back since has rows, and a second TRUNCATE of every table cost half a second (issue 25)."""
     with transaction.atomic():
         with connection.cursor() as cursor:
             for table in connection.introspection.django_table_names(only_existing=True, include_views=False):
                 cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")
-        for model, objects in rows.items():
-            model._base_manager.bulk_create([copy.copy(obj) for obj in objects])
-        with connection.cursor() as cursor:
-            for sql in connection.ops.sequence_reset_sql(no_style(), list(rows)):
-                cursor.execute(sql)
+        insert_rows(rows)

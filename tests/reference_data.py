@@ -50,12 +50,19 @@ def _load() -> None:
 
 
 def _put_back() -> None:
-    """The kept rows inserted as they were, in one transaction (its foreign keys are checked at commit),
-    and the sequences moved past them, as loaddata does. The groups come by their names."""
+    """The kept rows inserted as they were; the groups come by their names."""
     with transaction.atomic():
         import_module(LOADERS[0][0]).create_groups(global_apps, None)
-        for model, objects in _kept.items():
+        insert_rows(_kept)
+
+
+def insert_rows(rows: dict) -> None:
+    """Each model's kept instances inserted as they were, ids and all, in one transaction (its foreign keys
+    are checked at its commit, so the order of the models does not matter), and the sequences moved past
+    them, as loaddata does."""
+    with transaction.atomic():
+        for model, objects in rows.items():
             model._base_manager.bulk_create([copy.copy(obj) for obj in objects])
         with connection.cursor() as cursor:
-            for sql in connection.ops.sequence_reset_sql(no_style(), list(_kept)):
+            for sql in connection.ops.sequence_reset_sql(no_style(), list(rows)):
                 cursor.execute(sql)

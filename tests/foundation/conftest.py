@@ -6,14 +6,7 @@ import sys
 
 import pytest
 
-from tests.foundation.servers import ROOT, gunicorn_server
-
-PRODUCTION = {
-    "DEBUG": "0",
-    "SECRET_KEY": "gunicorn-test-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
-    "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "SECURE_SSL_REDIRECT": "0",
-}
+from tests.foundation.servers import PRODUCTION, ROOT, gunicorn_server
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# The settings production runs with, as the serving tests give them to gunicorn and collectstatic.
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "gunicorn-test-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+}
 
 
 def free_port() -> int:

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
-from tests.foundation.servers import gunicorn_server
+from tests.foundation.servers import PRODUCTION, gunicorn_server
 
 pytestmark = [
     pytest.mark.django_db,
@@ -24,11 +24,8 @@ def pooled_server(collected_static):
     name = connection.settings_dict["NAME"]  # the test database, migrated and seeded with reference data
     env = {
         **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "pool-test-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
-        "ALLOWED_HOSTS": "127.0.0.1",
+        **PRODUCTION,
         "DATABASE_URL": f"postgres://{connection.settings_dict['USER']}@127.0.0.1:5432/{name}",
-        "SECURE_SSL_REDIRECT": "0",
         "STATIC_ROOT": str(collected_static),
         "WEB_CONCURRENCY": "1",
         "GUNICORN_THREADS": "16",

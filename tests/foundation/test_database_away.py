@@ -9,7 +9,7 @@ import pytest
 from django.db import OperationalError
 
 from league.lib.responses import server_error
-from tests.foundation.servers import free_port, gunicorn_server
+from tests.foundation.servers import PRODUCTION, free_port, gunicorn_server
 
 pytestmark = pytest.mark.django_db
 
@@ -38,11 +38,8 @@ def server_without_database(collected_static):
     """gunicorn in production mode whose PostgreSQL address answers nothing (a closed port)."""
     env = {
         **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "database-away-" + "q9W2e8R3t7Y4u6I1o5P0aZsXdCfVgBhN" * 2,
-        "ALLOWED_HOSTS": "127.0.0.1",
+        **PRODUCTION,
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/nowhere",
-        "SECURE_SSL_REDIRECT": "0",
         "STATIC_ROOT": str(collected_static),
         "WEB_CONCURRENCY": "1",
         "DB_POOL_TIMEOUT": "2",  # the pool's wait for a connection that never comes, then the 503

@@ -8,6 +8,7 @@ import uuid
 from datetime import datetime
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -139,6 +140,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "Kind": LiveEvent.Kind,
         "chef_sides": [s for s in sides if s["chef"]],
         "chef_target": rules.CHEF_TARGET,
+        "poll_ms": round(settings.LIVE_POLL_SECONDS * 1000),
     }
 
 

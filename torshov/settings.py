@@ -159,6 +159,8 @@ CACHES = {
     )
 }
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "3600"))
+# How often a live match page asks for the other phone's entries (issue 17: "within a few seconds").
+LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "3"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -4,6 +4,9 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
 # test itself (fixtures, assertions) are still plain synchronous code.
@@ -106,3 +109,16 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def log_in(page, user) -> None:
+    """`user` (or a username) logged in in the page's browser: the session cookie `Client.force_login`
+    makes, which the login form would have set (the form itself is walked in test_coach_week_browser and
+    test_notices_browser; issue 25: half a second for each of some forty logins). The page goes on from
+    where it is: the test opens the page it wants next."""
+    if isinstance(user, str):
+        user = get_user_model().objects.get(username=user)
+    client = Client()
+    client.force_login(user)
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value}
+    page.context.add_cookies([{**cookie, "domain": "localhost", "path": "/"}])

@@ -5,15 +5,7 @@ from playwright.sync_api import expect
 
 from teams.models import Position, Race, Team
 from teams.services import create_team
-from tests.conftest import PASSWORD
-
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Logg inn").click()
-    expect(page.locator(".site-nav")).to_contain_text(user.username)
+from tests.browser.conftest import log_in
 
 
 def human_team(coach):

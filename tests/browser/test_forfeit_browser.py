@@ -38,7 +38,7 @@ def test_the_forfeiter_walks_what_applies_and_plays_his_next_match_on_a_phone(ne
     coach = new_page()
     coach.set_viewport_size(PHONE)
     log_in(coach, loser.coach.username)
-    coach.wait_for_url("**/my/")
+    coach.goto("/my/")
     todos = coach.locator(".todo-list .todo__link")
     expect(todos).to_have_count(1)  # the post-match first: the next pre-match waits for it
     expect(todos.first).to_contain_text(f"etter kampen for {loser.name}")

@@ -10,16 +10,7 @@ from league.seasons.selectors import division_lines
 from matches.models import DiceRoll, Match
 from teams.models import Player, Position, Race, Team
 from teams.services import create_team
-from tests.browser.conftest import ARTIFACTS, screenshot
-from tests.conftest import PASSWORD
-
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Logg inn").click()
-    expect(page.locator(".site-nav")).to_contain_text(user.username)
+from tests.browser.conftest import ARTIFACTS, log_in, screenshot
 
 
 def test_two_coaches_walk_the_referee_sheet(new_page, make_user):

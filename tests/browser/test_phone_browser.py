@@ -8,20 +8,11 @@ from playwright.sync_api import expect
 
 from matches.models import Match
 from teams.models import Player, Team
-from tests.browser.conftest import ARTIFACTS
-from tests.conftest import PASSWORD
+from tests.browser.conftest import ARTIFACTS, log_in
 
 PHONE = {"width": 390, "height": 844}
 # Set SCREENSHOTS=docs/screenshots to refresh the README's pictures.
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ARTIFACTS))
-
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Logg inn").click()
-    expect(page.locator(".site-nav")).to_contain_text(username)
 
 
 def pages_of(season):
@@ -84,7 +75,6 @@ def test_every_page_fits_a_phone(new_page, demo_league):
     page = new_page()
     page.set_viewport_size(PHONE)
     log_in(page, "astrid")  # a coach: his own page and the nav with "Mitt lag"
-    page.wait_for_url("**/my/")
     mine = Team.objects.get(coach__username="astrid")
     urls = {"my": "/my/", "manage": f"/teams/{mine.pk}/manage/", **pages_of(demo_league)}  # manage: issue 26
     wide = {}

@@ -8,17 +8,8 @@ from playwright.sync_api import expect
 from matches.models import PostMatch
 from teams.ledger import treasury
 from teams.models import Player, Team
-from tests.browser.conftest import screenshot
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in, screenshot
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
-
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Logg inn").click()
-    expect(page.locator(".site-nav")).to_contain_text(user.username)
 
 
 def step(page, section, button, **fields):

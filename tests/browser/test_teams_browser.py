@@ -8,15 +8,7 @@ from playwright.sync_api import expect
 from teams import services
 from teams.ledger import treasury
 from teams.models import Position, Team
-from tests.browser.conftest import ARTIFACTS, screenshot
-from tests.conftest import PASSWORD
-
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Logg inn").click()
+from tests.browser.conftest import ARTIFACTS, log_in, screenshot
 
 
 def count_field(page, race, position):

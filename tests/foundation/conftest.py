@@ -1,35 +1,77 @@
-"""The serving tests' servers: the static files collected once per worker, and a production gunicorn."""
+"""The serving tests' servers: the static files collected and a production database migrated once per
+run (whichever worker asks first; the others wait for it), and a production gunicorn."""
 
+import contextlib
+import fcntl
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
-from tests.foundation.servers import PRODUCTION, ROOT, gunicorn_server
+from tests.foundation.servers import HEADER_DEADLINE, PRODUCTION, ROOT, gunicorn_server
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def once_per_run(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """`make(path)` run once for the whole run, in the directory pytest-xdist's workers share (the
+    pattern of its documentation, with a lock from the standard library); the path it made."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's directory, above each worker's own
+    path = shared / name
+    with _locked(shared / f"{name}.lock"):
+        if not path.exists():
+            making = shared / f"{name}.making"
+            shutil.rmtree(making, ignore_errors=True)
+            make(making)
+            making.rename(path)
+    return path
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args, "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
 
 
 @pytest.fixture(scope="session")
 def collected_static(tmp_path_factory):
-    """STATIC_ROOT as `manage.py collectstatic` fills it in production (hashed, compressed), once per worker."""
-    root = tmp_path_factory.mktemp("static")
-    env = {**os.environ, **PRODUCTION, "STATIC_ROOT": str(root)}
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    return root
+    """STATIC_ROOT as `manage.py collectstatic` fills it in production (hashed, compressed)."""
+    return once_per_run(
+        tmp_path_factory,
+        "static",
+        lambda root: _manage({**os.environ, **PRODUCTION, "STATIC_ROOT": str(root)}, "collectstatic"),
+    )
+
+
+def _env(**more: str) -> dict[str, str]:
+    return {**{k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE"}}, **PRODUCTION, **more}
 
 
 @pytest.fixture(scope="session")
 def production_server(tmp_path_factory, collected_static):
-    """gunicorn in production mode on a SQLite database of its own, shared by the serving tests of a
-    worker (issue 25: migrating a database costs about 15 s)."""
+    """gunicorn in production mode on a SQLite database of its own (a copy of one migrated once per run:
+    migrating costs about 6 s), shared by the serving tests of a worker."""
+
+    def migrated(directory: Path) -> None:
+        directory.mkdir()
+        _manage(_env(DATABASE_URL=f"sqlite:///{directory / 'prod.sqlite3'}"), "migrate")
+
     db = tmp_path_factory.mktemp("db") / "prod.sqlite3"
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE"}},
-        **PRODUCTION,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "STATIC_ROOT": str(collected_static),
-        "WEB_CONCURRENCY": "2",
-    }
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    shutil.copy(once_per_run(tmp_path_factory, "migrated", migrated) / "prod.sqlite3", db)
+    env = _env(
+        DATABASE_URL=f"sqlite:///{db}",
+        STATIC_ROOT=str(collected_static),
+        WEB_CONCURRENCY="2",
+        GUNICORN_HEADER_TIMEOUT=str(HEADER_DEADLINE),
+    )
     with gunicorn_server(env) as base:
         yield base

@@ -18,6 +18,9 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",
 }
+# The serving tests' header deadline (GUNICORN_HEADER_TIMEOUT; 5 s in production): slow clients are
+# dropped sooner, and the test that waits for it waits less.
+HEADER_DEADLINE = 3
 
 
 def free_port() -> int:

@@ -42,7 +42,7 @@ def server_without_database(collected_static):
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/nowhere",
         "STATIC_ROOT": str(collected_static),
         "WEB_CONCURRENCY": "1",
-        "DB_POOL_TIMEOUT": "2",  # the pool's wait for a connection that never comes, then the 503
+        "DB_POOL_TIMEOUT": "0.5",  # the pool's wait for a connection that never comes, then the 503
     }
     with gunicorn_server(env) as base:
         yield base

@@ -15,6 +15,7 @@ from tests import demo_league as demo
 from tests import factories
 from tests.factories import PASSWORD  # noqa: F401 - the tests import it from here
 from tests.league_writes import guarded
+from tests.once_per_run import once_per_run
 
 
 def pytest_configure(config):
@@ -45,6 +46,22 @@ SLOW_FIRST = (
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within each part
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database as pytest-django makes it, on PostgreSQL without waiting for each commit to reach
+    the disk (`synchronous_commit = off`, for every connection to it: the live server's, the threads' and a
+    served gunicorn's too). A crash could lose the last commits, which a test database never needs; what
+    each connection sees is unchanged. The transactional tests commit often and their teardown empties
+    every table: a third of that time was the wait for the disk (issue 25)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            name = connection.ops.quote_name(connection.settings_dict["NAME"])
+            cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+            cursor.execute("SET synchronous_commit = off")  # this connection, opened before
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -188,17 +205,17 @@ def media_root(settings, tmp_path):
 
 @pytest.fixture(scope="session")
 def demo_league_rows() -> dict:
-    """This worker's demo league, kept as its rows once built (tests/demo_league.py)."""
+    """The run's demo league as its rows: built by the first worker that needs it, in its database, and
+    read by the others (tests/demo_league.py, tests/once_per_run.py)."""
     return {}
 
 
 @pytest.fixture
-def demo_league(transactional_db, demo_league_rows):
+def demo_league(transactional_db, demo_league_rows, tmp_path_factory):
     """The demo league (13 teams of varied races, long names, a cup, two rounds played), with passwords
-    set, its season running. Built once per worker through seed_demo; each later test gets the same rows
-    back, ids and all (tests/demo_league.py). For tests whose writes are committed (the browser's)."""
-    if demo_league_rows:
-        demo.restore(demo_league_rows)
-    else:
-        demo.build(demo_league_rows)
+    set, its season running. Built once per run through seed_demo; each test gets the same rows back, ids
+    and all (tests/demo_league.py). For tests whose writes are committed (the browser's)."""
+    if not demo_league_rows:
+        demo_league_rows.update(demo.load(once_per_run(tmp_path_factory, "demo-league.pickle", demo.save)))
+    demo.restore(demo_league_rows)
     return Season.objects.get(status=Season.Status.RUNNING)

@@ -1,8 +1,10 @@
-"""The demo league (`seed_demo`) for tests that need a whole league, built once per worker and its rows
-put back for each later test (issue 25: a build plays a dozen matches through every service, about 25 s;
-putting its rows back takes under a second). Fixture `demo_league` in tests/conftest.py."""
+"""The demo league (`seed_demo`) for tests that need a whole league, built once per run and its rows put
+back for each test (issue 25: a build plays a dozen matches through every service, about 10 s; putting its
+rows back takes under a second). Fixture `demo_league` in tests/conftest.py."""
 
+import pickle
 import random
+from pathlib import Path
 from unittest import mock
 
 from django.apps import apps
@@ -14,9 +16,9 @@ from tests.factories import PASSWORD
 from tests.reference_data import ensure_reference_data, insert_rows
 
 
-def build(rows: dict) -> None:
-    """The demo league (13 teams of varied races, long names, a cup, two rounds played) with passwords set,
-    its rows kept in `rows`, every model's (the many-to-many tables' too)."""
+def build() -> dict[str, list]:
+    """The demo league (13 teams of varied races, long names, a cup, two rounds played) with passwords set;
+    its rows, every model's (the many-to-many tables' too), by the model's label."""
     ensure_reference_data()  # a transactional test before this one may have emptied the database
     # the server's dice seeded too: seed_demo picks a level-up without looking at the one already taken, and
     # some dice give a player two rolls with the same first choice
@@ -25,9 +27,22 @@ def build(rows: dict) -> None:
     for user in get_user_model().objects.all():
         user.set_password(PASSWORD)
         user.save(update_fields=["password"])
-    for model in apps.get_models(include_auto_created=True):
-        if model._meta.managed and not model._meta.proxy:
-            rows[model] = list(model._base_manager.all())
+    return {
+        model._meta.label: list(model._base_manager.all())
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.managed and not model._meta.proxy
+    }
+
+
+def save(path: Path) -> None:
+    """The demo league built (in this worker's database) and its rows written to `path` for the run's other
+    workers: they put the rows back instead of building it again (tests/once_per_run.py)."""
+    path.write_bytes(pickle.dumps(build()))
+
+
+def load(path: Path) -> dict:
+    """The rows `save` wrote, by model."""
+    return {apps.get_model(label): objects for label, objects in pickle.loads(path.read_bytes()).items()}
 
 
 def restore(rows: dict) -> None:

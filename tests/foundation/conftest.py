@@ -1,41 +1,16 @@
 """The serving tests' servers: the static files collected and a production database migrated once per
 run (whichever worker asks first; the others wait for it), and a production gunicorn."""
 
-import contextlib
-import fcntl
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.foundation.servers import HEADER_DEADLINE, PRODUCTION, ROOT, gunicorn_server
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    with path.open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
-
-
-def once_per_run(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
-    """`make(path)` run once for the whole run, in the directory pytest-xdist's workers share (the
-    pattern of its documentation, with a lock from the standard library); the path it made."""
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the run's directory, above each worker's own
-    path = shared / name
-    with _locked(shared / f"{name}.lock"):
-        if not path.exists():
-            making = shared / f"{name}.making"
-            shutil.rmtree(making, ignore_errors=True)
-            make(making)
-            making.rename(path)
-    return path
+from tests.once_per_run import once_per_run
 
 
 def _manage(env: dict[str, str], *args: str) -> None:

@@ -73,6 +73,8 @@ def create_team(
     )
     problems = r.creation_problems(spec, plan)
     if Team.objects.filter(name__iexact=name.strip()).exists():
+        # the same form sent twice at once: the first send's team, committed since the check above
+        ensure_not_done(idempotency_key)
         raise TeamRuleError([_("A team called %(name)s already exists.") % {"name": name}])
     if problems:
         raise TeamRuleError(problem_messages(problems))

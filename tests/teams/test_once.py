@@ -2,6 +2,7 @@
 (issue 10). The token is the one the page rendered, read back from the HTML as a browser sends it."""
 
 import re
+from unittest import mock
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -75,6 +76,30 @@ def test_team_creation_sent_twice_founds_one_team_r5(client, coach):
     assert ALREADY_DONE in response.content.decode()
     assert list(Team.objects.values_list("name", flat=True)) == ["Once Only"]
     assert response.redirect_chain[-1][0] == Team.objects.get().get_absolute_url()
+
+
+def test_a_second_send_that_meets_the_first_sends_team_is_told_it_is_done(coach):
+    """Twenty sends at once (test_once_concurrency.py) once had one answered "a team called Samtidig already
+    exists" (422): it passed the key's check before the first send committed, and met its team in the name's
+    check after. The name's check asks the key again, as the database's unique name does (R5)."""
+    from teams.ledger import AlreadyDone, ensure_not_done
+
+    race, lineman = position("Human", "Lineman").race, position("Human", "Lineman")
+    key = form_key(new_token(), "user", coach.pk, "create")
+    found = {"coach": coach, "name": "Samtidig", "race": race, "hires": {lineman.pk: 11}, "idempotency_key": key}
+    services.create_team(**found)  # the first send, committed
+    checks = []
+
+    def before_the_first_committed(idempotency_key):
+        if not checks:  # the second send's first check ran while the first send was still writing
+            checks.append(idempotency_key)
+            return
+        ensure_not_done(idempotency_key)
+
+    with mock.patch("teams.services.ensure_not_done", before_the_first_committed), pytest.raises(AlreadyDone):
+        services.create_team(**found)
+    assert checks == [key]
+    assert Team.objects.filter(name="Samtidig").count() == 1
 
 
 def test_registration_sent_twice_registers_once_even_with_an_empty_treasury(client, board_member, coach):

@@ -200,3 +200,27 @@ def test_a_division_table_is_kept_rendered_by_what_it_shows(season_with, board_m
     assert len(set(cache._cache) - kept) == 2  # the new page and the 2nd division's table
     anonymous.post(reverse("set_language"), {"language": "en"})
     assert "<th>Team</th>" in anonymous.get(url).content.decode()
+
+
+@committed
+def test_the_front_pages_lists_are_kept_rendered_by_what_they_show(season_with, board_member):
+    """The front page's lists, cup and leaders are kept rendered ({% cache %}) under what they show, as the
+    tables are (issue 25): a write that changes nothing on them renders only the page again; a result is
+    on it at once, in the latest results and in its division's table."""
+    from league.seasons import services
+
+    season, teams = season_with(2, 2)
+    services.generate_fixtures(season.divisions.get(level=1))
+    anonymous = Client()
+    anonymous.get("/")
+    kept = set(cache._cache)  # locmem: the page, its two tables, its lists and its leaders
+    with league_writes():
+        Team.objects.filter(pk=teams[0].pk).update(name=teams[0].name)  # a write that changes nothing shown
+    anonymous.get("/")
+    assert len(set(cache._cache) - kept) == 1  # the new version's page only
+    match = Match.objects.filter(season=season).order_by("round", "pk").first()
+    record_result(match, home_score=2, away_score=0, by=board_member)
+    html = anonymous.get("/").content.decode()
+    assert re.search(rf'<a href="/matches/{match.pk}/">[^<]*<strong>2–0</strong>', html)  # the latest results
+    winner = re.search(rf'<a href="/teams/{match.home_id}/">.*?</tr>', html, re.S).group(0)
+    assert "<strong>3</strong>" in winner  # R31: a win is 3 points, in the 1st division's table

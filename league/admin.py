@@ -131,9 +131,27 @@ class RulesetAdmin(admin.ModelAdmin):
             self.message_user(request, _("Created the draft %(name)s.") % {"name": copy.name}, messages.SUCCESS)
 
 
+def _begun(season: Season | None) -> bool:
+    """Started by the board or with a match (R43): from then on its rules and divisions are history."""
+    return season is not None and (season.status != Season.Status.PLANNED or season.matches.exists())
+
+
 class DivisionInline(admin.TabularInline):
+    """A season's divisions. Once it has begun, a division is neither added nor deleted here (deleting one
+    deleted its matches) and its level and die stay (R12, R20: the gate and winnings of its matches); its
+    name may still be corrected."""
+
     model = Division
     extra = 0
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> list[str]:
+        return ["level", "die"] if _begun(obj) else []
+
+    def has_add_permission(self, request: HttpRequest, obj: Season | None = None) -> bool:
+        return not _begun(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Season | None = None) -> bool:
+        return not _begun(obj) and super().has_delete_permission(request, obj)
 
 
 @admin.register(Season)
@@ -146,19 +164,43 @@ class SeasonAdmin(admin.ModelAdmin):
         """Status and dates move only through the season's own buttons, the start and the season end, which
         check R43 (one running season a team); the ruleset, once the season has begun, not at all (a season
         is played under one version: a change never rewrites history)."""
-        fields = ["status", "started_at", "ended_at"]
-        if obj is not None and (obj.status != Season.Status.PLANNED or obj.matches.exists()):
-            fields.append("ruleset")
-        return fields
+        return ["status", "started_at", "ended_at", *(["ruleset"] if _begun(obj) else [])]
 
 
 @admin.register(SeasonEntry)
 class SeasonEntryAdmin(admin.ModelAdmin):
+    """Who plays in which division, to look up. A team is placed or moved on the season's page, through
+    league.seasons.services.set_division_teams, which checks R43 and the matches already played."""
+
     list_display = ["team", "division", "season"]
     list_filter = ["season"]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
-admin.site.register(Cup)
+    def has_change_permission(self, request: HttpRequest, obj: SeasonEntry | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: SeasonEntry | None = None) -> bool:
+        return False
+
+
+@admin.register(Cup)
+class CupAdmin(admin.ModelAdmin):
+    """A cup is drawn on the season's page (league.seasons.services.draw_cup, R34), which makes its first
+    round's matches from the draw: here its name and prize may be set, its draw is not changed, and it is
+    neither added nor deleted (deleting it deleted its matches)."""
+
+    list_display = ["name", "season", "prize"]
+    readonly_fields = ["season", "draw", "drawn_randomly", "drawn_by", "drawn_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Cup | None = None) -> bool:
+        return False
+
+
 admin.site.register(TiebreakGame)
 
 

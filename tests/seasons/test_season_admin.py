@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.models import Ruleset, Season
+from league.models import Cup, Division, Ruleset, Season, SeasonEntry
 from league.seasons import services
 
 pytestmark = pytest.mark.django_db
@@ -37,3 +37,51 @@ def test_a_begun_season_shows_its_status_and_ruleset_without_a_field_r43(make_te
     html = admin_page(board_member, season)
     assert 'name="ruleset"' not in html and 'name="status"' not in html
     assert Ruleset.default().name in html  # shown, read only
+
+
+def test_a_planned_seasons_divisions_are_edited_added_and_deleted_inline(make_teams, board_member):
+    html = admin_page(board_member, a_season(make_teams(2)))
+    assert 'name="divisions-0-die"' in html and 'name="divisions-0-level"' in html
+    assert 'name="divisions-0-DELETE"' in html and "divisions-__prefix__" in html
+
+
+def test_a_begun_seasons_divisions_keep_their_level_and_die_r12_r20(make_teams, board_member):
+    """Once begun, a division is not deleted in the admin (its matches went with it) nor added, and its
+    level and die (the gate and winnings die, R12, R20) are shown, not fields; its name may be corrected."""
+    season = a_season(make_teams(2))
+    services.generate_fixtures(season.divisions.get())
+    html = admin_page(board_member, season)
+    assert 'name="divisions-0-name"' in html
+    assert 'name="divisions-0-die"' not in html and 'name="divisions-0-level"' not in html
+    assert 'name="divisions-0-DELETE"' not in html
+    assert "divisions-__prefix__" not in html  # no empty row to add a division with
+
+
+def test_the_entries_are_looked_up_in_the_admin_and_moved_on_the_seasons_page_r43(make_teams, board_member):
+    """A team placed or moved in a division goes through set_division_teams (R43, the matches played):
+    the admin shows the entries and changes none."""
+    season = a_season(make_teams(2))
+    entry = SeasonEntry.objects.filter(season=season).first()
+    client = Client()
+    client.force_login(board_member)
+    page = client.get(reverse("admin:league_seasonentry_change", args=[entry.pk]))
+    assert page.status_code == 200 and 'name="division"' not in page.content.decode()
+    other = Division.objects.create(season=season, level=2, name="2. divisjon", die=5)
+    moved = client.post(reverse("admin:league_seasonentry_change", args=[entry.pk]), {"division": other.pk})
+    assert moved.status_code == 403
+    assert client.get(reverse("admin:league_seasonentry_add")).status_code == 403
+    assert client.post(reverse("admin:league_seasonentry_delete", args=[entry.pk]), {"post": "yes"}).status_code == 403
+    assert SeasonEntry.objects.get(pk=entry.pk).division_id == entry.division_id
+
+
+def test_a_cups_draw_is_kept_and_the_cup_is_neither_added_nor_deleted_in_the_admin_r34(make_teams, board_member):
+    teams = make_teams(4)
+    season = a_season(teams)
+    cup = services.draw_cup(season, teams=teams, name="Torshov-cupen", prize=50_000, by=board_member)
+    client = Client()
+    client.force_login(board_member)
+    html = client.get(reverse("admin:league_cup_change", args=[cup.pk])).content.decode()
+    assert 'name="prize"' in html and 'name="draw"' not in html
+    assert client.get(reverse("admin:league_cup_add")).status_code == 403
+    assert client.post(reverse("admin:league_cup_delete", args=[cup.pk]), {"post": "yes"}).status_code == 403
+    assert Cup.objects.filter(pk=cup.pk).exists()

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django.db import models
+from django.utils import translation
 from django.utils.translation import gettext
 
 from league.lib.numbers import money
@@ -56,3 +57,10 @@ def translated(value: Any) -> Any:
     if isinstance(value, Msg):
         return value.render(gettext, money)
     return value
+
+
+def as_message(label: Any) -> Msg:
+    """A label Django translates lazily (a model choice's) as a message: its message id, shown in each
+    reader's language wherever it is stored (a treasury line names the healer that cost it)."""
+    with translation.override(None):  # no language: gettext gives the message id back
+        return Msg(str(label))

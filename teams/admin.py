@@ -260,6 +260,10 @@ class StadiumAdmin(SimpleHistoryAdmin):
 class TreasuryEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """The ledger is a record: entries are read here, never edited or deleted (corrections are new entries)."""
 
-    list_display = ["team", "seq", "amount", "balance", "kind", "description", "created_at", "created_by"]
+    list_display = ["team", "seq", "amount", "balance", "kind", "shown_description", "created_at", "created_by"]
     list_filter = ["kind"]
     search_fields = ["team__name", "description"]
+
+    @admin.display(description=_("description"))
+    def shown_description(self, entry: TreasuryEntry) -> str:
+        return entry.text  # in the reader's language, as on the ledger page

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
+from league.rules.messages import N_, Msg
 from league.rules.records import RECORD_COUNTERS
 from teams.ledger import lock_team, post_entry
 from teams.models import Player, PlayerSkill, Skill, Stadium, StatChange, Team, TreasuryEntry
@@ -90,7 +91,7 @@ def correct_team(
             team,
             treasury,
             kind=TreasuryEntry.Kind.CORRECTION,
-            description=(_("Correction: %(reason)s") % {"reason": reason})[:200],
+            description=Msg(N_("Correction: %(reason)s"), reason=reason),
             by=by,
         )
     return team

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from league.lib.numbers import money, signed
 from league.lib.once import FORM_KEY_PREFIX
 from league.lib.refusals import AlreadyDone
+from league.rules.messages import Msg
 from teams.models import Team, TreasuryEntry
 from teams.rosters import TeamRuleError
 
@@ -42,7 +43,7 @@ def ensure_not_done(idempotency_key: str | None) -> None:
         return
     entry = TreasuryEntry.objects.filter(idempotency_key=idempotency_key).first()
     if entry is not None:
-        raise AlreadyDone(f"{entry.description}, {signed(entry.amount)}", result=entry)
+        raise AlreadyDone(f"{entry.text}, {signed(entry.amount)}", result=entry)
 
 
 def post_entry(
@@ -75,7 +76,8 @@ def post_entry(
         amount=amount,
         balance=balance + amount,
         kind=kind,
-        description=description,
+        description=str(description)[:200],  # a message's English text
+        message=description if isinstance(description, Msg) else None,
         created_by=by if getattr(by, "is_authenticated", False) else None,
         cause_type=ContentType.objects.get_for_model(cause) if cause is not None else None,
         cause_id=cause.pk if cause is not None else None,

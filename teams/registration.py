@@ -12,6 +12,7 @@ from league import rules
 from league.lib.inputs import NAME_MAX
 from league.lib.writes import league_write
 from league.models import Ruleset
+from league.rules.messages import N_, Msg
 from league.rules.records import RECORD_COUNTERS
 from teams.corrections import PLAYER_CORRECTABLE
 from teams.ledger import ensure_not_done, lock_team, post_entry
@@ -180,7 +181,7 @@ def register_team(
             team,
             record.treasury,
             kind=TreasuryEntry.Kind.REGISTERED,
-            description=_("Treasury when registered"),
+            description=Msg(N_("Treasury when registered")),
             by=by,
             idempotency_key=idempotency_key,
         )

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import rules
-from league.lib.numbers import money
 from league.lib.refusals import AlreadyDone
 from league.lib.writes import league_write
 from league.models import Ruleset, Season
+from league.rules.messages import N_, Msg
 from teams.ledger import ensure_not_done, lock_team, pay, post_entry
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, Team, TreasuryEntry
 from teams.registration import create_team_row
@@ -97,7 +97,7 @@ def create_team(
         team,
         r.settings.starting_treasury,
         kind=TreasuryEntry.Kind.STARTING,
-        description=_("Starting treasury"),
+        description=Msg(N_("Starting treasury")),
         by=coach,
         idempotency_key=idempotency_key,
     )
@@ -112,23 +112,23 @@ def create_team(
             pay(
                 team,
                 position.price,
-                _("Hired %(player)s (%(position)s)") % {"player": player.name, "position": position.name},
+                Msg(N_("Hired %(player)s (%(position)s)"), player=player.name, position=position.name),
                 by=coach,
                 cause=player,
             )
             number += 1
     s = r.settings
     for count, price, label in (
-        (rerolls, race.reroll_price, _("%(n)s team re-rolls")),
-        (fan_factor, s.fan_factor_price, _("Fan factor %(n)s")),
-        (assistant_coaches, s.assistant_coach_price, _("%(n)s assistant coaches")),
+        (rerolls, race.reroll_price, N_("%(n)s team re-rolls")),
+        (fan_factor, s.fan_factor_price, N_("Fan factor %(n)s")),
+        (assistant_coaches, s.assistant_coach_price, N_("%(n)s assistant coaches")),
     ):
         if count:
-            pay(team, count * price, label % {"n": count}, by=coach)
+            pay(team, count * price, Msg(label, n=count), by=coach)
     if cheerleaders:
-        pay(team, r.cheerleaders_value(cheerleaders), _("%(n)s cheerleaders") % {"n": cheerleaders}, by=coach)
+        pay(team, r.cheerleaders_value(cheerleaders), Msg(N_("%(n)s cheerleaders"), n=cheerleaders), by=coach)
     if apothecary:
-        pay(team, s.apothecary_price, _("Apothecary"), by=coach)
+        pay(team, s.apothecary_price, Msg(N_("Apothecary")), by=coach)
     return team
 
 
@@ -198,7 +198,7 @@ def hire_player(
     pay(
         team,
         position.price,
-        _("Hired %(player)s (%(position)s)") % {"player": player.name, "position": position.name},
+        Msg(N_("Hired %(player)s (%(position)s)"), player=player.name, position=position.name),
         by=by,
         cause=player,
         idempotency_key=idempotency_key,
@@ -238,7 +238,7 @@ def retire_player(player: Player, *, by: Any) -> Player:
     return player
 
 
-def _buy_one(team: Team, field: str, price: int, description: str, *, by: Any, idempotency_key: str | None) -> int:
+def _buy_one(team: Team, field: str, price: int, description: Msg, *, by: Any, idempotency_key: str | None) -> int:
     """Pay for one more re-roll, assistant coach or cheerleader (team already locked)."""
     pay(team, price, description, by=by, idempotency_key=idempotency_key)
     setattr(team, field, getattr(team, field) + 1)
@@ -254,7 +254,9 @@ def buy_reroll(team: Team, *, by: Any, phase: str | None = None, idempotency_key
     phase = phase or reroll_phase(team)
     price = team.ruleset.rules.reroll_price(team.race.reroll_price, phase)
     # R7's two prices, named in words, not by the key "season"/"offseason" (issue 26)
-    description = _("Team re-roll (in-season price)") if phase == "season" else _("Team re-roll (off-season price)")
+    description = Msg(
+        N_("Team re-roll (in-season price)") if phase == "season" else N_("Team re-roll (off-season price)")
+    )
     return _buy_one(team, "rerolls", price, description, by=by, idempotency_key=idempotency_key)
 
 
@@ -263,7 +265,9 @@ def buy_assistant_coach(team: Team, *, by: Any, idempotency_key: str | None = No
     team = lock_team(team)
     ensure_not_done(idempotency_key)
     price = team.ruleset.rules.settings.assistant_coach_price
-    return _buy_one(team, "assistant_coaches", price, _("Assistant coach"), by=by, idempotency_key=idempotency_key)
+    return _buy_one(
+        team, "assistant_coaches", price, Msg(N_("Assistant coach")), by=by, idempotency_key=idempotency_key
+    )
 
 
 @league_write
@@ -271,7 +275,7 @@ def buy_cheerleader(team: Team, *, by: Any, idempotency_key: str | None = None) 
     team = lock_team(team)
     ensure_not_done(idempotency_key)
     price = team.ruleset.rules.cheerleader_price(team.cheerleaders)
-    description = _("Cheerleader no. %(n)s") % {"n": team.cheerleaders + 1}
+    description = Msg(N_("Cheerleader no. %(n)s"), n=team.cheerleaders + 1)
     return _buy_one(team, "cheerleaders", price, description, by=by, idempotency_key=idempotency_key)
 
 
@@ -283,7 +287,7 @@ def buy_apothecary(team: Team, *, by: Any, idempotency_key: str | None = None) -
         raise TeamRuleError([_("The team already has an apothecary.")])
     check_roster(team, current_plan(team, apothecary=True))
     price = team.ruleset.rules.settings.apothecary_price
-    pay(team, price, _("Apothecary"), by=by, idempotency_key=idempotency_key)
+    pay(team, price, Msg(N_("Apothecary")), by=by, idempotency_key=idempotency_key)
     team.apothecary = True
     team.save(update_fields=["apothecary"])
     return price
@@ -303,7 +307,7 @@ def expand_stadium(team: Team, *, steps: int, by: Any, idempotency_key: str | No
     pay(
         team,
         cost,
-        _("Stadium %(old)s → %(new)s seats") % {"old": money(stadium.capacity), "new": money(new_capacity)},
+        Msg(N_("Stadium %(old)s → %(new)s seats"), old=stadium.capacity, new=new_capacity),
         by=by,
         cause=stadium,
         idempotency_key=idempotency_key,
@@ -327,7 +331,7 @@ def buy_facility(team: Team, key: str, *, by: Any, idempotency_key: str | None =
         if stadium.roof:
             raise TeamRuleError([_("The stadium already has a roof.")])
         cost = r.roof_cost(stadium.capacity)
-        description = _("Roof over %(n)s seats") % {"n": money(stadium.capacity)}
+        description = Msg(N_("Roof over %(n)s seats"), n=stadium.capacity)
         pay(team, cost, description, by=by, cause=stadium, idempotency_key=idempotency_key)
         stadium.roof = True
         stadium.save(update_fields=["roof"])

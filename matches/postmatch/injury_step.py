@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
+from league.messages import as_message
 from league.rules.injuries import Fate, InjuredPlayer, healer_attempts, healer_may_treat, injury_fate
 from league.rules.messages import N_, Joined, Msg
 from matches import dice
@@ -192,7 +193,9 @@ def _healer_attempt(
         team,
         -fee,
         kind=TreasuryEntry.Kind.FEE,
-        description=_("%(healer)s: %(player)s") % {"healer": team.race.get_healer_display(), "player": player},
+        description=Msg(
+            N_("%(healer)s: %(player)s"), healer=as_message(team.race.get_healer_display()), player=str(player)
+        ),
         by=by,
         cause=match,
         idempotency_key=f"healer:{match.pk}:{team.pk}:{attempt}",

@@ -92,7 +92,7 @@ def winnings(
             team,
             explained.value,
             kind=TreasuryEntry.Kind.WINNINGS,
-            description=_("Winnings: %(match)s") % {"match": match},
+            description=Msg(N_("Winnings: %(match)s"), match=str(match)),
             by=by,
             cause=match,
             idempotency_key=f"winnings:{match.pk}:{team.pk}",
@@ -109,7 +109,7 @@ def winnings(
                 team,
                 postmatch.kiosk,
                 kind=TreasuryEntry.Kind.WINNINGS,
-                description=_("Kiosk"),
+                description=Msg(N_("Kiosk")),
                 by=by,
                 cause=match,
                 idempotency_key=f"kiosk:{match.pk}:{team.pk}",
@@ -184,7 +184,7 @@ def purchases_made(match: Match, team: Team) -> list[Msg]:
     bought = TreasuryEntry.objects.filter(team=team, kind=TreasuryEntry.Kind.PURCHASE).order_by("seq")
     if match.confirmed_at is not None:
         bought = bought.filter(created_at__gte=match.confirmed_at)
-    lines = [Msg(N_("Bought: %(what)s, %(price)s"), what=e.description, price=-e.amount) for e in bought]
+    lines = [Msg(N_("Bought: %(what)s, %(price)s"), what=e.message or e.description, price=-e.amount) for e in bought]
     return [
         *(lines or [Msg(N_("Nothing bought."))]),
         Msg(N_("Treasury after the purchases: %(gold)s"), gold=treasury(team)),

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from league.lib.writes import league_write
 from league.rules.messages import N_, Msg
@@ -17,6 +16,12 @@ from teams.ledger import lock_team, post_entry
 from teams.models import Player, Race, Team, TreasuryEntry
 
 # --- 8. Master Chef -----------------------------------------------------------------------------
+
+
+def chef_dice(count: int) -> Msg:
+    """The treasury's line for the Master Chef's extra dice. A message has no plural forms: one of two, as
+    ngettext picks them in English and in Norwegian."""
+    return Msg(N_("Master Chef: one extra die")) if count == 1 else Msg(N_("Master Chef: %(n)s extra dice"), n=count)
 
 
 @league_write
@@ -37,7 +42,7 @@ def buy_chef_dice(match: Match, team: Team, *, count: int, by: Any) -> PreMatch:
             locked,
             -count * price,
             kind=TreasuryEntry.Kind.PURCHASE,
-            description=ngettext("Master Chef: %(n)s extra die", "Master Chef: %(n)s extra dice", count) % {"n": count},
+            description=chef_dice(count),
             by=by,
             cause=match,
             idempotency_key=f"chef:{match.pk}:{team.pk}",

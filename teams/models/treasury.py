@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from league.messages import MessagesField, translated
 from teams.models.teams import Team
 
 
@@ -32,6 +33,10 @@ class TreasuryEntry(models.Model):
     balance = models.IntegerField(_("balance"))
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
     description = models.CharField(_("description"), max_length=200)
+    # The description as a message (league.rules.messages.Msg), shown in each reader's language however the
+    # line was written (`text`); None where it is someone's own words (a correction's reason is part of a
+    # message, a facility's name is the ruleset's) or the line is older than it.
+    message = MessagesField(_("description as a message"), null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -55,3 +60,8 @@ class TreasuryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.amount:+,} → {self.balance:,}"
+
+    @property
+    def text(self) -> str:
+        """The description in the current language (as written where it is no message)."""
+        return translated(self.message) if self.message is not None else self.description

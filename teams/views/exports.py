@@ -98,7 +98,7 @@ def team_ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
         [
             e.seq,
             e.created_at,
-            e.description,
+            e.text,
             choice_label(TreasuryEntry.Kind, e.kind),
             e.amount,
             e.balance,

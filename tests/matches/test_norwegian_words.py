@@ -1,5 +1,7 @@
 """Words a coach reads in Norwegian, not keys or broken plurals (issue 26)."""
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -31,9 +33,37 @@ def test_one_master_chef_die_is_singular():
 def test_a_reroll_bought_between_seasons_says_which_price_in_words():
     coach = user("rerolls")
     team = human_team(coach)
+    services.buy_reroll(team, by=coach)  # no running season: R7's off-season price
     with translation.override("nb"):
-        services.buy_reroll(team, by=coach)  # no running season: R7's off-season price
-    assert TreasuryEntry.objects.filter(team=team).latest("seq").description == "Team re-roll (pris mellom sesongene)"
+        assert TreasuryEntry.objects.filter(team=team).latest("seq").text == "Team re-roll (pris mellom sesongene)"
+
+
+@pytest.mark.django_db
+def test_a_treasury_line_written_in_english_reads_in_norwegian(client):
+    """A ledger line is kept as a message: a coach who bought in English and the board who reads in Norwegian
+    each read it in their own language, on the ledger page and in its file; a line older than that (its
+    text only) reads as it was written."""
+    from django.urls import reverse
+
+    from league.lib.writes import league_writes
+    from teams.ledger import lock_team, post_entry
+
+    coach = user("english")
+    team = human_team(coach, name="Oslo Ogres")  # hired in the writer's language, as every line below
+    with translation.override("en"):
+        services.buy_cheerleader(team, by=coach)
+        services.expand_stadium(team, steps=1, by=coach)
+    with league_writes():
+        post_entry(lock_team(team), 1_000, kind=TreasuryEntry.Kind.WINNINGS, description="Gammel linje", by=coach)
+    client.force_login(coach)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("team_ledger", args=[team.pk])).content.decode()
+    assert "Duskedame nr. 1" in html and "Cheerleader no. 1" not in html
+    assert re.search(r"Stadion \d+\u00a0000 → \d+\u00a0000 seter", html)  # the seats as the tables write them
+    assert "Hyret " in html and "Startkapital" in html and "Gammel linje" in html
+    assert "Duskedame nr. 1" in client.get(reverse("team_ledger_csv", args=[team.pk])).content.decode("utf-8-sig")
+    client.cookies["django_language"] = "en"
+    assert "Cheerleader no. 1" in client.get(reverse("team_ledger", args=[team.pk])).content.decode()
 
 
 @pytest.mark.django_db
@@ -53,3 +83,16 @@ def test_the_ledger_names_a_line_once_when_its_text_is_its_kind(client):
     html = client.get(reverse("team_ledger", args=[team.pk])).content.decode()
     assert "Kampbonus" in html and "Kampbonus (Kampbonus)" not in html and "(Kampbonus)" not in html
     assert 'Stadionutvidelse <span class="muted">(Kjøp)</span>' in html  # other lines keep their kind
+
+
+def test_a_healers_fee_names_the_healer_in_the_readers_language():
+    """The healer's fee line (R9's Apprentice) keeps the healer as a message, not the writer's word for it."""
+    from league.messages import as_message, translated
+    from league.rules.messages import Msg
+    from teams.models import Race
+
+    with translation.override("en"):
+        line = Msg("%(healer)s: %(player)s", healer=as_message(Race.Healer.APPRENTICE.label), player="Grim")
+    assert str(line) == "The Apprentice: Grim"
+    with translation.override("nb"):
+        assert translated(line) == "Åndemanerens læregutt: Grim"

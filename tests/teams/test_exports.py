@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from teams import services
 from teams.models import PlayerSkill, Skill, StatChange
@@ -148,7 +148,8 @@ def test_the_ledger_rows_are_the_pages_entries_with_plain_amounts_and_iso_times(
         assert datetime.fromisoformat(row[1]) == timezone.localtime(entry.created_at).replace(
             microsecond=0, tzinfo=None
         )
-        assert row[2] == entry.description
+        with translation.override("nb"):
+            assert row[2] == entry.text  # in the reader's language, as on the page
         assert [int(row[4]), int(row[5])] == [entry.amount, entry.balance]  # e.g. -50000, no "gp"
     assert [int(r[0]) for r in rows[1:]] == list(range(len(entries), 0, -1))  # the newest first, as on the page
     assert rows[1][6] == coach.username and [rows[1][3], rows[-1][3]] == ["Kjøp", "Startkapital"]

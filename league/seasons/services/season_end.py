@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from league import rules
 from league.lib.writes import league_write
 from league.models import Cup, Division, Season, SeasonEnd
+from league.rules.messages import N_, Msg
 from league.seasons.selectors import division_lines
 from league.seasons.services.base import SeasonError
 from league.seasons.services.cup import cup_winner
@@ -142,7 +143,7 @@ def _pay_prizes(plan: SeasonEndPlan, season: Season, by: Any) -> None:
             locked,
             amount,
             kind=TreasuryEntry.Kind.PRIZE,
-            description=_("Prize: %(reason)s") % {"reason": reason},
+            description=Msg(N_("Prize: %(reason)s"), reason=reason),
             by=by,
             cause=season,
             idempotency_key=f"prize:{season.pk}:{team.pk}:{reason}",

@@ -95,10 +95,13 @@ class NoticePreference(models.Model):
 
 
 class NoticeSettings(models.Model):
-    """The language a coach's e-mails are written in (Norwegian unless he chose English)."""
+    """The language a coach's e-mails are written in (Norwegian unless he chose English), and a new address
+    he gave that waits for him to open the link sent to it: mail goes to the user's address, which the board
+    set or he confirmed, never to one typed and not confirmed."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_settings")
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="nb")
+    pending_email = models.EmailField(_("new address, not yet confirmed"), blank=True)
 
     class Meta:
         verbose_name = _("notification settings")

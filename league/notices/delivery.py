@@ -154,3 +154,20 @@ def send_due(*, now: datetime | None = None) -> Counter:
     """`manage.py send_notices`: deliver what is due, here and now. Returns how many ended in each state."""
     now = now or timezone.now()
     return Counter(deliver(pk, now=now)[0] for pk in due(now))
+
+
+def send_confirmation(user_id: int, email: str) -> bool:
+    """The link that confirms a new address, sent to that address in its coach's language (after the commit
+    that kept it as waiting). A failed send is logged: the coach's page offers to send it again."""
+    with translation.override(language_of(user_id)):
+        url = settings.SITE_URL + reverse("notice_confirm", args=[tokens.make_confirmation(user_id, email)])
+        body = render_to_string(
+            "notices/confirm_email.txt", {"email": email, "confirm_url": url, "days": tokens.CONFIRM_DAYS}
+        )
+        subject = translation.gettext("Torshov Touchdown: confirm your e-mail address")
+    try:
+        EmailMessage(subject, body, to=[email], headers={"Auto-Submitted": "auto-generated"}).send()
+    except Exception:
+        logger.exception("user %s: the confirmation of a new address was not sent", user_id)
+        return False
+    return True

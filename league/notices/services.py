@@ -26,7 +26,7 @@ from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from league.models import NoticePreference, NoticeSettings, Notification
 from league.notices import tokens
-from league.notices.delivery import enqueue
+from league.notices.delivery import enqueue, send_confirmation
 
 # One per match and coach (the model's constraint): a second run inserts nothing.
 ONCE_PER_MATCH = frozenset({Notification.Kind.PREMATCH_REMINDER, Notification.Kind.POSTMATCH_REMINDER})
@@ -106,9 +106,11 @@ def mark_all_read(*, user: AbstractBaseUser) -> int:
 
 
 @league_write
-def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kinds: Iterable[str]) -> None:
+def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kinds: Iterable[str]) -> str:
     """A coach's address, the language of his e-mails, and the kinds he wants by e-mail (the rest: the
-    inbox only)."""
+    inbox only). A new address waits for him to open the link sent to it (`confirm_email`): until then
+    mail goes to the one he had, and none to an address someone mistyped. An empty one stops e-mails at
+    once. The new address waiting, or "" when none is."""
     email = email.strip()
     problems = []
     if email:
@@ -125,13 +127,51 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
         raise NoticeError(problems)
     User = get_user_model()
     locked = User.objects.select_for_update().get(pk=user.pk)
-    if locked.email != email:
-        locked.email = email
+    pending = "" if email.lower() == locked.email.lower() else email
+    if not email and locked.email:
+        locked.email = user.email = ""  # no address: no e-mail, at once
         locked.save(update_fields=["email"])
-        user.email = email
-    NoticeSettings.objects.update_or_create(user=locked, defaults={"language": language})
+    kept = NoticeSettings.objects.filter(user=locked).values_list("pending_email", flat=True).first()
+    NoticeSettings.objects.update_or_create(user=locked, defaults={"language": language, "pending_email": pending})
     for kind in Notification.Kind.values:
         NoticePreference.objects.update_or_create(user=locked, kind=kind, defaults={"email": kind in wanted})
+    if pending and pending != kept:  # a new address: its link (saving it again sends none)
+        transaction.on_commit(lambda: send_confirmation(locked.pk, pending))
+    return pending
+
+
+@league_write
+def resend_confirmation(*, user: AbstractBaseUser) -> str:
+    """The link for the address waiting, sent again (a lost or expired one)."""
+    pending = NoticeSettings.objects.filter(user=user).values_list("pending_email", flat=True).first()
+    if not pending:
+        raise NoticeError([_("No new address waits for its confirmation.")])
+    transaction.on_commit(lambda: send_confirmation(user.pk, pending))
+    return pending
+
+
+@league_write
+def confirm_email(*, token: str) -> AbstractBaseUser:
+    """The link sent to a new address, opened: it becomes the coach's address. The signed token is the
+    authority (no log-in: the link works from the mail client); it holds the address, so an older link,
+    for an address he has since changed again, confirms nothing."""
+    try:
+        user_id, email = tokens.read_confirmation(token)
+    except tokens.BadToken:
+        raise NoticeError(
+            [_("This link is not valid or has expired. Give the address again on your page to get a new one.")]
+        ) from None
+    user = get_user_model().objects.select_for_update().filter(pk=user_id, is_active=True).first()
+    choices = NoticeSettings.objects.select_for_update().filter(user_id=user_id).first()
+    if user is not None and user.email.lower() == email.lower() and (choices is None or not choices.pending_email):
+        return user  # the link opened twice: it is his address already
+    if user is None or choices is None or choices.pending_email.lower() != email.lower():
+        raise NoticeError([_("This address no longer waits for its confirmation: give it again on your page.")])
+    user.email = choices.pending_email
+    user.save(update_fields=["email"])
+    choices.pending_email = ""
+    choices.save(update_fields=["pending_email"])
+    return user
 
 
 def unsubscribe(*, token: str) -> tuple[AbstractBaseUser, str]:

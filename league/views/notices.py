@@ -11,9 +11,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.lib.refusals import Refusal
-from league.lib.responses import INVALID, post_form, success
+from league.lib.responses import INVALID, act_and_redirect, post_form, success
 from league.models import NoticeSettings, Notification
-from league.notices import selectors, services
+from league.notices import selectors, services, tokens
 from league.notices.forms import BoardMessageForm, ChoicesForm
 from league.views.base import _require_board
 
@@ -46,23 +46,55 @@ def notice_read_all(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def notice_settings(request: HttpRequest) -> HttpResponse:
     """A coach's address, the language of his e-mails and, per kind, the inbox only or e-mail too."""
-    language = NoticeSettings.objects.filter(user=request.user).values_list("language", flat=True).first() or "nb"
+    choices = NoticeSettings.objects.filter(user=request.user).values("language", "pending_email").first() or {}
     kinds = sorted(selectors.email_kinds(request.user))
-    initial = {"email": request.user.email, "language": language, "email_kinds": kinds}
+    initial = {"email": request.user.email, "language": choices.get("language", "nb"), "email_kinds": kinds}
     form = ChoicesForm(request.POST or None, initial=initial)
 
     def page() -> HttpResponse:
-        return render(request, "notices/settings.html", {"form": form})
+        return render(request, "notices/settings.html", {"form": form, "pending": choices.get("pending_email")})
+
+    def saved(pending: str) -> HttpResponse:
+        if pending:
+            text = _("Saved. We have sent a link to %(email)s: open it to make it your address.") % {"email": pending}
+        else:
+            text = _("Your notification choices are saved.")
+        return success(request, text, "notice_settings")
 
     if request.method == "GET":
         return page()
     return post_form(
-        request,
-        form,
-        lambda: services.save_choices(user=request.user, **form.cleaned_data),
-        again=page,
-        done=lambda _saved: success(request, _("Your notification choices are saved."), "notice_settings"),
+        request, form, lambda: services.save_choices(user=request.user, **form.cleaned_data), again=page, done=saved
     )
+
+
+@login_required
+@require_POST
+def notice_confirm_again(request: HttpRequest) -> HttpResponse:
+    """The link for the address waiting, sent again."""
+
+    def send() -> str:
+        pending = services.resend_confirmation(user=request.user)
+        return _("We have sent the link to %(email)s again.") % {"email": pending}
+
+    return act_and_redirect(request, send, "notice_settings")
+
+
+@require_http_methods(["GET", "POST"])
+def notice_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link sent to a new address: GET asks (a link scanner must not confirm anything), POST makes it the
+    coach's address, logged in or not (the signed token is the authority)."""
+    if request.method == "GET":
+        try:
+            _user_id, email = tokens.read_confirmation(token)
+        except tokens.BadToken:
+            email = ""  # the POST says why it confirms nothing
+        return render(request, "notices/confirm.html", {"token": token, "email": email})
+    try:
+        user = services.confirm_email(token=token)
+    except Refusal as refusal:
+        return render(request, "notices/confirm.html", {"token": token, "errors": refusal.messages}, status=INVALID)
+    return render(request, "notices/confirm.html", {"done": user.email})
 
 
 @csrf_exempt  # the signed token is the authority, and a mail client's one-click POST (RFC 8058) carries no CSRF token

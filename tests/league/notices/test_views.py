@@ -2,6 +2,10 @@
 marking all read, a coach's choices, the e-mail's unsubscribe link (logged out, RFC 8058), and the
 board's message to all coaches. Bad input: a Norwegian message, nothing changed."""
 
+import re
+import time
+from unittest import mock
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
@@ -99,7 +103,8 @@ def test_choices_permission_matrix(role, people):
         return
     assert response.status_code == 302
     user = get_user_model().objects.get(pk=people[role].pk)
-    assert user.email == "ny@example.org"
+    assert user.email == people[role].email  # the new address waits for its link
+    assert NoticeSettings.objects.get(user=user).pending_email == "ny@example.org"
     assert NoticeSettings.objects.get(user=user).language == "en"
     off = set(NoticePreference.objects.filter(user=user, email=False).values_list("kind", flat=True))
     assert off == set(Kind.values) - {Kind.REPORT_FILED, Kind.BOARD_MESSAGE}
@@ -209,3 +214,104 @@ def test_the_board_message_sent_twice_goes_out_once(people):
     assert "Meldingen gikk til 2 trenere." in second.content.decode()
     board.post(reverse("board_message"), {**form, "token": new_token()})  # a new form: a new message
     assert Notification.objects.filter(kind=Kind.BOARD_MESSAGE, recipient=people["own"]).count() == 2
+
+
+# --- a new address, confirmed by the link sent to it ------------------------------------------------
+
+
+@pytest.fixture
+def mails(mailoutbox):
+    return mailoutbox
+
+
+@pytest.fixture
+def post(django_capture_on_commit_callbacks):
+    """A POST and what runs after its commit (the link is sent then)."""
+
+    def send(client, url, data=None, **extra):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(url, data or {}, **extra)
+
+    return send
+
+
+def confirmation_link(message) -> str:
+    return re.search(r"https?://[^/\s]+(/notices/confirm/[^\s]+/)", message.body).group(1)
+
+
+def test_a_new_address_gets_a_link_and_mail_goes_to_the_old_one_until_it_is_opened(
+    people, mails, post, django_capture_on_commit_callbacks
+):
+    """A mistyped address gets no notification: the new one is kept waiting, its link sent to it (in his
+    language), the league's e-mails still go to the old one; the link's GET asks, its POST confirms, logged
+    in or not; opened again, it changes nothing more."""
+    kari = people["own"]
+    client = as_("own", people)
+    response = post(
+        client,
+        reverse("notice_settings"),
+        {"email": "kari@ny.example.org", "language": "nb", "email_kinds": [Kind.BOARD_MESSAGE]},
+        follow=True,
+    )
+    assert "Vi har sendt en lenke til kari@ny.example.org" in response.content.decode()
+    assert "kari@ny.example.org venter på at du åpner lenken" in response.content.decode()
+    [link_mail] = mails
+    assert link_mail.to == ["kari@ny.example.org"] and "bekreft e-postadressen" in link_mail.subject
+    with django_capture_on_commit_callbacks(execute=True):
+        notify([kari], Kind.BOARD_MESSAGE, params={"subject": "Møte", "text": "Tirsdag"})
+    assert mails[-1].to == ["kari@example.org"]  # the old address, until the new one is confirmed
+    link = confirmation_link(link_mail)
+    anonymous = Client()
+    asked = anonymous.get(link).content.decode()
+    assert "Gjøre kari@ny.example.org til adressen ligaens e-poster går til?" in asked and "Bekreft adressen" in asked
+    assert get_user_model().objects.get(pk=kari.pk).email == "kari@example.org"  # a GET confirms nothing
+    done = anonymous.post(link)
+    assert done.status_code == 200 and "kari@ny.example.org er adressen din nå" in done.content.decode()
+    assert get_user_model().objects.get(pk=kari.pk).email == "kari@ny.example.org"
+    assert NoticeSettings.objects.get(user=kari).pending_email == ""
+    assert anonymous.post(link).status_code == 200  # opened twice: the same answer, nothing more
+    with django_capture_on_commit_callbacks(execute=True):
+        notify([kari], Kind.BOARD_MESSAGE, params={"subject": "Møte", "text": "Onsdag"})
+    assert mails[-1].to == ["kari@ny.example.org"]
+
+
+def test_a_link_for_an_address_given_up_or_forged_or_expired_confirms_nothing(people, mails, post):
+    client = as_("own", people)
+    post(client, reverse("notice_settings"), {"email": "forst@example.org", "language": "nb"})
+    first = confirmation_link(mails[-1])
+    post(client, reverse("notice_settings"), {"email": "andre@example.org", "language": "nb"})
+    given_up = Client().post(first)
+    assert given_up.status_code == 422 and "venter ikke lenger på bekreftelse" in given_up.content.decode()
+    forged = Client().post(reverse("notice_confirm", args=["forged"]))
+    assert forged.status_code == 422 and "ugyldig eller utløpt" in forged.content.decode()
+    old = signing.dumps([people["own"].pk, "andre@example.org"], salt=tokens.CONFIRM_SALT, compress=False)
+    with mock.patch("django.core.signing.time.time", return_value=time.time() + 4 * 24 * 3600):
+        expired = Client().post(reverse("notice_confirm", args=[old]))
+    assert expired.status_code == 422 and "ugyldig eller utløpt" in expired.content.decode()
+    assert get_user_model().objects.get(pk=people["own"].pk).email == "kari@example.org"
+
+
+def test_an_empty_address_stops_the_mail_at_once_and_the_same_address_sends_no_link(people, mails, post):
+    client = as_("own", people)
+    post(client, reverse("notice_settings"), {"email": "kari@example.org", "language": "nb"})
+    assert mails == []
+    post(client, reverse("notice_settings"), {"email": "", "language": "nb"})
+    assert get_user_model().objects.get(pk=people["own"].pk).email == ""
+    assert mails == []
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_sending_the_link_again_permission_matrix(role, people, mails, post):
+    """Each coach sends his own waiting address's link again; no one sends another's; without one waiting,
+    a message says so."""
+    post(as_("own", people), reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "nb"})
+    sent = len(mails)
+    response = post(as_(role, people), reverse("notice_confirm_again"), follow=True)
+    if role == "anonymous":
+        assert len(mails) == sent
+        return
+    if role == "own":
+        assert mails[-1].to == ["kari@ny.example.org"] and len(mails) == sent + 1
+        assert "Vi har sendt lenken til kari@ny.example.org igjen" in response.content.decode()
+    else:
+        assert len(mails) == sent and "Ingen ny adresse venter på bekreftelse" in response.content.decode()

@@ -166,6 +166,10 @@ class SeasonAdmin(admin.ModelAdmin):
         is played under one version: a change never rewrites history)."""
         return ["status", "started_at", "ended_at", *(["ruleset"] if _begun(obj) else [])]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Season | None = None) -> bool:
+        """A begun season is history: deleting it deleted its matches (R43)."""
+        return not _begun(obj) and super().has_delete_permission(request, obj)
+
 
 @admin.register(SeasonEntry)
 class SeasonEntryAdmin(admin.ModelAdmin):

@@ -102,6 +102,7 @@ class NoticeSettings(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_settings")
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="nb")
     pending_email = models.EmailField(_("new address, not yet confirmed"), blank=True)
+    pending_sent_at = models.DateTimeField(_("its link sent"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("notification settings")

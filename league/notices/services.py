@@ -8,7 +8,7 @@ user's row (his e-mail address) is a league write, as every write of a user is."
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -127,25 +127,39 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
         raise NoticeError(problems)
     User = get_user_model()
     locked = User.objects.select_for_update().get(pk=user.pk)
-    pending = "" if email.lower() == locked.email.lower() else email
+    pending = "" if email.lower() == locked.email.lower() else email  # his own address again: none waits
     if not email and locked.email:
         locked.email = user.email = ""  # no address: no e-mail, at once
         locked.save(update_fields=["email"])
-    kept = NoticeSettings.objects.filter(user=locked).values_list("pending_email", flat=True).first()
-    NoticeSettings.objects.update_or_create(user=locked, defaults={"language": language, "pending_email": pending})
+    choices, _made = NoticeSettings.objects.select_for_update().get_or_create(user=locked)
+    new = bool(pending) and pending.lower() != choices.pending_email.lower()
+    choices.language, choices.pending_email = language, pending
+    if new:
+        choices.pending_sent_at = timezone.now()
+    choices.save(update_fields=["language", "pending_email", "pending_sent_at"])
     for kind in Notification.Kind.values:
         NoticePreference.objects.update_or_create(user=locked, kind=kind, defaults={"email": kind in wanted})
-    if pending and pending != kept:  # a new address: its link (saving it again sends none)
+    if new:  # its link; the same address saved again sends none ("Send the link again" does)
         transaction.on_commit(lambda: send_confirmation(locked.pk, pending))
-    return pending
+    return pending if new else ""
+
+
+# A link sent again waits this long after the last: a coach's button is no way to flood an address.
+RESEND_AFTER = timedelta(minutes=1)
 
 
 @league_write
 def resend_confirmation(*, user: AbstractBaseUser) -> str:
-    """The link for the address waiting, sent again (a lost or expired one)."""
-    pending = NoticeSettings.objects.filter(user=user).values_list("pending_email", flat=True).first()
-    if not pending:
+    """The link for the address waiting, sent again (a lost or expired one), at most once a minute."""
+    choices = NoticeSettings.objects.select_for_update().filter(user=user).first()
+    if choices is None or not choices.pending_email:
         raise NoticeError([_("No new address waits for its confirmation.")])
+    now = timezone.now()
+    if choices.pending_sent_at is not None and now - choices.pending_sent_at < RESEND_AFTER:
+        raise NoticeError([_("The link was sent less than a minute ago: look for it in your inbox, and in spam.")])
+    choices.pending_sent_at = now
+    choices.save(update_fields=["pending_sent_at"])
+    pending = choices.pending_email
     transaction.on_commit(lambda: send_confirmation(user.pk, pending))
     return pending
 
@@ -159,7 +173,7 @@ def confirm_email(*, token: str) -> AbstractBaseUser:
         user_id, email = tokens.read_confirmation(token)
     except tokens.BadToken:
         raise NoticeError(
-            [_("This link is not valid or has expired. Give the address again on your page to get a new one.")]
+            [_("This link is not valid or has expired: “Send the link again” on your e-mail choices sends a new one.")]
         ) from None
     user = get_user_model().objects.select_for_update().filter(pk=user_id, is_active=True).first()
     choices = NoticeSettings.objects.select_for_update().filter(user_id=user_id).first()

@@ -48,11 +48,14 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
     """A coach's address, the language of his e-mails and, per kind, the inbox only or e-mail too."""
     choices = NoticeSettings.objects.filter(user=request.user).values("language", "pending_email").first() or {}
     kinds = sorted(selectors.email_kinds(request.user))
-    initial = {"email": request.user.email, "language": choices.get("language", "nb"), "email_kinds": kinds}
+    # a new address waiting is shown in the field: saving other choices keeps it waiting
+    email = choices.get("pending_email") or request.user.email
+    initial = {"email": email, "language": choices.get("language", "nb"), "email_kinds": kinds}
     form = ChoicesForm(request.POST or None, initial=initial)
 
     def page() -> HttpResponse:
-        return render(request, "notices/settings.html", {"form": form, "pending": choices.get("pending_email")})
+        context = {"form": form, "pending": choices.get("pending_email"), "current": request.user.email}
+        return render(request, "notices/settings.html", context)
 
     def saved(pending: str) -> HttpResponse:
         if pending:

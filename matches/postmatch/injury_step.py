@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
-from league.messages import as_message
+from league.messages import as_message, translated
 from league.rules.injuries import Fate, InjuredPlayer, healer_attempts, healer_may_treat, injury_fate
 from league.rules.messages import N_, Joined, Msg
 from matches import dice
@@ -194,7 +194,7 @@ def _healer_attempt(
         -fee,
         kind=TreasuryEntry.Kind.FEE,
         description=Msg(
-            N_("%(healer)s: %(player)s"), healer=as_message(team.race.get_healer_display()), player=str(player)
+            N_("%(healer)s: %(player)s"), healer=as_message(Race.Healer(team.race.healer).label), player=str(player)
         ),
         by=by,
         cause=match,
@@ -204,14 +204,17 @@ def _healer_attempt(
     d = dice.roll(match, key, step="injuries", entered=entered.get(key), by=by, player=player, team=team)
     ok, target = _healer_roll(team.race.healer, attempt, d.values[0], r)
     shown = {
-        "healer": team.race.get_healer_display(),
+        "healer": as_message(Race.Healer(team.race.healer).label),
         "n": attempt,
         "player": player,
         "roll": d.shown,
         "target": target,
     }
     if not ok:
-        return False, _("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) fails.") % shown
+        return False, _("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) fails.") % {
+            **shown,
+            "healer": translated(shown["healer"]),
+        }
     said = Msg(
         N_("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) → %(result)s"),
         **shown,

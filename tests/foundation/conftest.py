@@ -1,8 +1,10 @@
 """The serving tests' servers: the static files collected and a production database migrated once per
 run (whichever worker asks first; the others wait for it), and a production gunicorn."""
 
+import contextlib
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +41,8 @@ def production_server(tmp_path_factory, collected_static):
     def migrated(directory: Path) -> None:
         directory.mkdir()
         _manage(_env(DATABASE_URL=f"sqlite:///{directory / 'prod.sqlite3'}"), "migrate")
+        with contextlib.closing(sqlite3.connect(directory / "prod.sqlite3")) as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all in the file the workers copy (WAL: settings)
 
     db = tmp_path_factory.mktemp("db") / "prod.sqlite3"
     shutil.copy(once_per_run(tmp_path_factory, "migrated", migrated) / "prod.sqlite3", db)

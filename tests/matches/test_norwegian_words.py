@@ -85,14 +85,16 @@ def test_the_ledger_names_a_line_once_when_its_text_is_its_kind(client):
     assert 'Stadionutvidelse <span class="muted">(Kjøp)</span>' in html  # other lines keep their kind
 
 
+@pytest.mark.django_db
 def test_a_healers_fee_names_the_healer_in_the_readers_language():
     """The healer's fee line (R9's Apprentice) keeps the healer as a message, not the writer's word for it."""
     from league.messages import as_message, translated
     from league.rules.messages import Msg
     from teams.models import Race
 
-    with translation.override("en"):
-        line = Msg("%(healer)s: %(player)s", healer=as_message(Race.Healer.APPRENTICE.label), player="Grim")
+    undead = Race.objects.get(name="Undead")
+    with translation.override("en"):  # as matches.postmatch.injury_step names the team's healer
+        line = Msg("%(healer)s: %(player)s", healer=as_message(Race.Healer(undead.healer).label), player="Grim")
     assert str(line) == "The Apprentice: Grim"
     with translation.override("nb"):
         assert translated(line) == "Åndemanerens læregutt: Grim"

@@ -10,7 +10,7 @@ from matches import prematch as pm
 from matches.models import DiceRoll, Match, PostMatch
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.ledger import treasury
-from teams.models import Player, Position, Race, Team
+from teams.models import Player, Position, Race, Team, TreasuryEntry
 from teams.services import buy_facility, create_team
 from tests import factories
 
@@ -270,6 +270,8 @@ class TestAfterTheTrollsBeatTheSaints:
         revived = Player.objects.get(pk=a[1].pk)
         assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 3, 0)
         assert treasury(away) == before[away.pk] + 30_000 - 10_000  # the fee from this match's winnings
+        fee = TreasuryEntry.objects.get(team=away, kind=TreasuryEntry.Kind.FEE).message  # R9's Bandage Crew
+        assert (fee.msgid, fee.params["healer"].msgid) == ("%(healer)s: %(player)s", "Bandage Crew")  # any language
         # 3. stadium: no vandalism
         post.stadium(match, home, by=home.coach)
         post.stadium(match, away, by=away.coach)

@@ -85,3 +85,20 @@ def test_a_cups_draw_is_kept_and_the_cup_is_neither_added_nor_deleted_in_the_adm
     assert client.get(reverse("admin:league_cup_add")).status_code == 403
     assert client.post(reverse("admin:league_cup_delete", args=[cup.pk]), {"post": "yes"}).status_code == 403
     assert Cup.objects.filter(pk=cup.pk).exists()
+
+
+def test_a_begun_season_is_not_deleted_in_the_admin_r43(make_teams):
+    """Deleting a season deleted its divisions, entries, cup and matches: a planned one without teams may go
+    (its teams leave on the season's page first: the entries are not deleted in the admin), a begun one
+    stays, even for a superuser (the board's role deletes no season at all)."""
+    from django.contrib.auth import get_user_model
+
+    planned = a_season([])
+    plan = [services.DivisionPlan(1, "1. divisjon", 6, make_teams(2, "Vår"))]
+    begun = services.create_season(name="Vår", ruleset=Ruleset.default(), divisions=plan)
+    services.generate_fixtures(begun.divisions.get())
+    client = Client()
+    client.force_login(get_user_model().objects.create_superuser("drift", "drift@example.org", "x"))
+    assert client.post(reverse("admin:league_season_delete", args=[begun.pk]), {"post": "yes"}).status_code == 403
+    assert client.post(reverse("admin:league_season_delete", args=[planned.pk]), {"post": "yes"}).status_code == 302
+    assert list(Season.objects.values_list("name", flat=True)) == ["Vår"]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from league import rules
 from league.lib.writes import league_write
 from league.models import Cup, Division, Season, SeasonEnd
-from league.rules.messages import N_, Msg
+from league.rules.messages import N_, Msg, to_json
 from league.seasons.selectors import division_lines
 from league.seasons.services.base import SeasonError
 from league.seasons.services.cup import cup_winner
@@ -85,7 +85,7 @@ def _division_places(
                 % {"division": division.name, "team": teams[line.team].name, "pos": line.position}
             )
     for line, prize in zip(lines, prizes, strict=False):
-        place = _("%(division)s, place %(pos)s") % {"division": division.name, "pos": line.position}
+        place = Msg(N_("%(division)s, place %(pos)s"), division=division.name, pos=line.position)
         plan.prizes.append((teams[line.team], prize, place))
     if lines:
         plan.trophies.append((teams[lines[0].team], division.name))
@@ -192,7 +192,7 @@ def _next_season(plan: SeasonEndPlan, season: Season, name: str) -> Season:
 def _summary(plan: SeasonEndPlan, next_season: Season) -> dict[str, Any]:
     """What the season end did, kept in its `SeasonEnd` row."""
     return {
-        "prizes": [[t.pk, amount, reason] for t, amount, reason in plan.prizes],
+        "prizes": [[t.pk, amount, to_json(reason)] for t, amount, reason in plan.prizes],
         "trophies": [[t.pk, reason] for t, reason in plan.trophies],
         "promoted": [t.pk for t in plan.promoted],
         "relegated": [t.pk for t in plan.relegated],

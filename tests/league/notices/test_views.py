@@ -4,6 +4,7 @@ board's message to all coaches. Bad input: a Norwegian message, nothing changed.
 
 import re
 import time
+from datetime import timedelta
 from unittest import mock
 
 import pytest
@@ -11,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from league.lib.once import new_token
 from league.models import NoticePreference, NoticeSettings, Notification
@@ -305,6 +307,7 @@ def test_sending_the_link_again_permission_matrix(role, people, mails, post):
     """Each coach sends his own waiting address's link again; no one sends another's; without one waiting,
     a message says so."""
     post(as_("own", people), reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "nb"})
+    NoticeSettings.objects.filter(user=people["own"]).update(pending_sent_at=timezone.now() - timedelta(minutes=2))
     sent = len(mails)
     response = post(as_(role, people), reverse("notice_confirm_again"), follow=True)
     if role == "anonymous":
@@ -315,3 +318,30 @@ def test_sending_the_link_again_permission_matrix(role, people, mails, post):
         assert "Vi har sendt lenken til kari@ny.example.org igjen" in response.content.decode()
     else:
         assert len(mails) == sent and "Ingen ny adresse venter på bekreftelse" in response.content.decode()
+
+
+def test_saving_other_choices_keeps_the_address_waiting_and_its_link(people, mails, post):
+    """The field shows the address waiting: saving the language or the kinds keeps it waiting and its link
+    good (no second mail); his own address typed again gives the new one up."""
+    client = as_("own", people)
+    post(client, reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "nb"})
+    link = confirmation_link(mails[-1])
+    page = client.get(reverse("notice_settings")).content.decode()
+    assert 'value="kari@ny.example.org"' in page and "til da går ligaens e-poster til kari@example.org" in page
+    saved = post(client, reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "en"}, follow=True)
+    assert len(mails) == 1 and "Vi har sendt" not in saved.content.decode()
+    assert NoticeSettings.objects.get(user=people["own"]).pending_email == "kari@ny.example.org"
+    assert Client().post(link).status_code == 200  # the first link still confirms it
+    post(client, reverse("notice_settings"), {"email": "kari@neste.example.org", "language": "nb"})
+    post(client, reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "nb"})  # his own again
+    assert NoticeSettings.objects.get(user=people["own"]).pending_email == ""
+
+
+def test_the_link_is_sent_again_at_most_once_a_minute(people, mails, post):
+    client = as_("own", people)
+    post(client, reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "nb"})
+    too_soon = post(client, reverse("notice_confirm_again"), follow=True)
+    assert len(mails) == 1 and "for under ett minutt siden" in too_soon.content.decode()
+    NoticeSettings.objects.filter(user=people["own"]).update(pending_sent_at=timezone.now() - timedelta(minutes=2))
+    post(client, reverse("notice_confirm_again"))
+    assert len(mails) == 2 and mails[-1].to == ["kari@ny.example.org"]

@@ -262,7 +262,10 @@ class TreasuryEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
     list_display = ["team", "seq", "amount", "balance", "kind", "shown_description", "created_at", "created_by"]
     list_filter = ["kind"]
-    search_fields = ["team__name", "description"]
+    search_fields = ["team__name", "description"]  # the English text of a message, or the words written
+    fields = ["team", "seq", "amount", "balance", "kind", "shown_description", "created_by", "created_at"]
+    fields += ["cause_type", "cause_id", "idempotency_key"]
+    readonly_fields = fields
 
     @admin.display(description=_("description"))
     def shown_description(self, entry: TreasuryEntry) -> str:

@@ -38,3 +38,23 @@ def test_the_ledger_is_read_only_in_the_admin(client, board_member):
     client.force_login(board_member)
     assert client.get(reverse("admin:teams_treasuryentry_changelist")).status_code == 200
     assert client.get(reverse("admin:teams_treasuryentry_add")).status_code == 403
+
+
+def test_a_ledger_line_reads_in_the_boards_language_in_the_admin(client, board_member, coach):
+    """A line a coach wrote in English reads in Norwegian in the admin's list and on its page, as on the
+    ledger page (its message, league.rules.messages)."""
+    from django.utils import translation
+
+    from teams import services
+    from teams.models import TreasuryEntry
+    from tests.factories import human_team
+
+    team = human_team(coach)
+    with translation.override("en"):
+        services.buy_assistant_coach(team, by=coach)
+    line = TreasuryEntry.objects.filter(team=team).latest("seq")
+    client.force_login(board_member)
+    client.cookies["django_language"] = "nb"
+    listed = client.get(reverse("admin:teams_treasuryentry_changelist")).content.decode()
+    page = client.get(reverse("admin:teams_treasuryentry_change", args=[line.pk])).content.decode()
+    assert "Assistenttrener" in listed and "Assistenttrener" in page and "Assistant coach" not in page

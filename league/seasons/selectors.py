@@ -57,11 +57,17 @@ _EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
 
 def current_season() -> Season | None:
-    """The running season (R43: started, not ended), else the newest one."""
-    return (
-        Season.objects.with_rules().running().order_by("-created_at").first()
-        or Season.objects.with_rules().order_by("-created_at").first()
-    )
+    """The running season (R43: started, not ended), else the newest one. Read as the seasons not ended,
+    newest first (a few rows), the first started among them: its status says so, or, for one the board has
+    not started, a match (`SeasonQuerySet.running`'s meaning, whose EXISTS every front page paid for)."""
+    seasons = Season.objects.with_rules().order_by("-created_at")
+    not_ended = list(seasons.filter(end__isnull=True).exclude(status=Season.Status.FINISHED))
+    if not_ended and not_ended[0].status != Season.Status.RUNNING:
+        with_matches = set(Match.objects.filter(season__in=not_ended).values_list("season_id", flat=True).distinct())
+    else:
+        with_matches = set()
+    started = (s for s in not_ended if s.status == Season.Status.RUNNING or s.pk in with_matches)
+    return next(started, None) or seasons.first()
 
 
 def division_lines(division: Division) -> list[rules.Line]:

@@ -156,9 +156,20 @@ def send_due(*, now: datetime | None = None) -> Counter:
     return Counter(deliver(pk, now=now)[0] for pk in due(now))
 
 
+def enqueue_confirmation(user_id: int, email: str) -> None:
+    """After the commit that kept the address waiting: its link, sent by the task queue as the notices are
+    (the request does not wait for the mail server). A queue that fails sends it at once."""
+    try:
+        send_confirmation.enqueue(user_id, email)
+    except Exception:
+        logger.exception("user %s: the confirmation's task not queued; sent at once", user_id)
+        send_confirmation.call(user_id, email)
+
+
+@task()
 def send_confirmation(user_id: int, email: str) -> bool:
-    """The link that confirms a new address, sent to that address in its coach's language (after the commit
-    that kept it as waiting). A failed send is logged: the coach's page offers to send it again."""
+    """The link that confirms a new address, sent to that address in its coach's language. A failed send is
+    logged: the coach's page offers to send it again."""
     with translation.override(language_of(user_id)):
         url = settings.SITE_URL + reverse("notice_confirm", args=[tokens.make_confirmation(user_id, email)])
         body = render_to_string(

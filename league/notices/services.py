@@ -26,7 +26,7 @@ from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from league.models import NoticePreference, NoticeSettings, Notification
 from league.notices import tokens
-from league.notices.delivery import enqueue, send_confirmation
+from league.notices.delivery import enqueue, enqueue_confirmation
 
 # One per match and coach (the model's constraint): a second run inserts nothing.
 ONCE_PER_MATCH = frozenset({Notification.Kind.PREMATCH_REMINDER, Notification.Kind.POSTMATCH_REMINDER})
@@ -140,7 +140,7 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
     for kind in Notification.Kind.values:
         NoticePreference.objects.update_or_create(user=locked, kind=kind, defaults={"email": kind in wanted})
     if new:  # its link; the same address saved again sends none ("Send the link again" does)
-        transaction.on_commit(lambda: send_confirmation(locked.pk, pending))
+        transaction.on_commit(lambda: enqueue_confirmation(locked.pk, pending))
     return pending if new else ""
 
 
@@ -160,7 +160,7 @@ def resend_confirmation(*, user: AbstractBaseUser) -> str:
     choices.pending_sent_at = now
     choices.save(update_fields=["pending_sent_at"])
     pending = choices.pending_email
-    transaction.on_commit(lambda: send_confirmation(user.pk, pending))
+    transaction.on_commit(lambda: enqueue_confirmation(user.pk, pending))
     return pending
 
 

@@ -345,3 +345,12 @@ def test_the_link_is_sent_again_at_most_once_a_minute(people, mails, post):
     NoticeSettings.objects.filter(user=people["own"]).update(pending_sent_at=timezone.now() - timedelta(minutes=2))
     post(client, reverse("notice_confirm_again"))
     assert len(mails) == 2 and mails[-1].to == ["kari@ny.example.org"]
+
+
+def test_the_link_leaves_through_the_task_queue_after_the_commit(people, post):
+    """As the notices do: the request does not wait for the mail server (the worker sends it in production)."""
+    from league.notices import delivery
+
+    with mock.patch.object(delivery, "send_confirmation") as task:
+        post(as_("own", people), reverse("notice_settings"), {"email": "kari@ny.example.org", "language": "nb"})
+    task.enqueue.assert_called_once_with(people["own"].pk, "kari@ny.example.org")

@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.lib.readonly_admin import ReadOnlyAdminMixin
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.rules.tables import to_text
 
@@ -172,21 +173,12 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeasonEntry)
-class SeasonEntryAdmin(admin.ModelAdmin):
+class SeasonEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Who plays in which division, to look up. A team is placed or moved on the season's page, through
     league.seasons.services.set_division_teams, which checks R43 and the matches already played."""
 
     list_display = ["team", "division", "season"]
     list_filter = ["season"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: SeasonEntry | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: SeasonEntry | None = None) -> bool:
-        return False
 
 
 @admin.register(Cup)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
-from league.messages import as_message, translated
+from league.messages import as_message
 from league.rules.injuries import Fate, InjuredPlayer, healer_attempts, healer_may_treat, injury_fate
 from league.rules.messages import N_, Joined, Msg
 from matches import dice
@@ -188,14 +188,14 @@ def _healer_attempt(
     match: Match, team: Team, player: Player, attempt: int, fee: int, r: rules.Ruleset, by: Any, entered: Entered
 ) -> tuple[bool, str]:
     """One attempt: its fee from the treasury, its D6; a success rolls on the revival table. Whether the
-    player came back, and the line that says so."""
+    player came back, and the line that says so (the healer named by his choice's message id, so the
+    ledger and the explanation read in each reader's language)."""
+    healer = as_message(Race.Healer(team.race.healer).label)
     post_entry(
         team,
         -fee,
         kind=TreasuryEntry.Kind.FEE,
-        description=Msg(
-            N_("%(healer)s: %(player)s"), healer=as_message(Race.Healer(team.race.healer).label), player=str(player)
-        ),
+        description=Msg(N_("%(healer)s: %(player)s"), healer=healer, player=str(player)),
         by=by,
         cause=match,
         idempotency_key=f"healer:{match.pk}:{team.pk}:{attempt}",
@@ -204,17 +204,14 @@ def _healer_attempt(
     d = dice.roll(match, key, step="injuries", entered=entered.get(key), by=by, player=player, team=team)
     ok, target = _healer_roll(team.race.healer, attempt, d.values[0], r)
     shown = {
-        "healer": as_message(Race.Healer(team.race.healer).label),
+        "healer": healer,
         "n": attempt,
         "player": player,
         "roll": d.shown,
         "target": target,
     }
     if not ok:
-        return False, _("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) fails.") % {
-            **shown,
-            "healer": translated(shown["healer"]),
-        }
+        return False, Msg(N_("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) fails."), **shown)
     said = Msg(
         N_("%(healer)s, attempt %(n)s on %(player)s: D6 %(roll)s (%(target)s) → %(result)s"),
         **shown,

@@ -78,6 +78,31 @@ def fast_password_hasher():
         yield
 
 
+_db_blocker: list = []  # pytest-django's django_db_blocker, for the hook below (a hook has no fixtures)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def keep_db_blocker(django_db_blocker):
+    _db_blocker.append(django_db_blocker)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """A transactional test's teardown empties every table (pytest-django's flush): the reference data is
+    put back at once, after it. pytest-django runs such tests after the others, but pytest-xdist's
+    worksteal may give a worker that ran one some of the other tests later, which found no catalogue."""
+    yield
+    marker = item.get_closest_marker("django_db")
+    emptied = (marker is not None and marker.kwargs.get("transaction")) or {"transactional_db", "live_server"} & set(
+        getattr(item, "fixturenames", ())
+    )
+    if emptied and nextitem is not None:  # after the last, the test database itself is gone
+        from tests.reference_data import ensure_reference_data
+
+        with _db_blocker[0].unblock():
+            ensure_reference_data()
+
+
 @pytest.fixture(autouse=True)
 def default_language():
     """Each test starts in the league's language: a request in English (the language cookie) leaves English

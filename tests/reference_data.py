@@ -34,10 +34,12 @@ def _reference_models() -> list:
 
 
 def ensure_reference_data() -> None:
-    if _kept and not any(model._base_manager.exists() for model in _kept):
-        _put_back()
-    else:
+    """The reference data in the database: the loaders' the first time in a worker, later put back if a
+    flush emptied it (else it is as they left it: no test commits a change to it)."""
+    if not _kept:
         _load()
+    elif not any(model._base_manager.exists() for model in _kept):
+        _put_back()
     grant_board_permissions()
 
 

@@ -98,9 +98,6 @@ def test_team_page_reads_the_facilities_with_the_team_in_five_queries(client, co
     the league version's read included."""
     from django.core.cache import cache
 
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()  # an earlier transactional test may have flushed the catalogue
     team = human_team(coach, name="Big Roster")  # 350,000 in the treasury
     services.buy_facility(team, "vip_lounge", by=coach)
     services.buy_facility(team, "kiosk", by=coach)

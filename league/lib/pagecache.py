@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -23,11 +22,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
+from league.lib.plain_sql import aware, fetch_rows
 from league.models import LeagueVersion
 from league.notices.selectors import unread_count
 
@@ -47,15 +46,11 @@ def league_version() -> tuple[str, int, Any] | None:
         return None
     # Read on every request, cached pages included: one plain statement, not a queryset, since the
     # ORM's building of it cost a third of a cached page's time (issue 25: cached pages under 1 ms).
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL)
-        row = cursor.fetchone()
-    if row is None:
+    rows = fetch_rows(_VERSION_SQL)
+    if not rows:
         return None
-    token, number, changed_at = row
-    if isinstance(changed_at, datetime) and timezone.is_naive(changed_at):
-        changed_at = timezone.make_aware(changed_at, UTC)  # SQLite's plain read: stored in UTC
-    return token, number, changed_at
+    token, number, changed_at = rows[0]
+    return token, number, aware(changed_at)
 
 
 _MEMO: dict[Any, Any] = {}

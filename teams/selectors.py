@@ -9,17 +9,19 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.db import models
-from django.db.models import OuterRef, Subquery, Value
+from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils.translation import ngettext
 
 from league import rules
+from league.lib.plain_sql import fetch_rows
 from league.rules.records import RECORD_COUNTERS, record_spp
 from teams.models import (
     Facility,
     Player,
     PlayerSkill,
     Position,
+    Skill,
     StatChange,
     Team,
     TreasuryEntry,
@@ -126,20 +128,31 @@ class SheetPlayers:
     injuries: dict[int, list[tuple[int, str]]]  # (change, stat) by player id
 
 
+# The roster's gained skills and its injuries' stat changes in one statement (a UNION ALL of two plain reads),
+# each row marked by its kind (1: a skill). Written out as the league board's reads are
+# (league.lib.plain_sql): the team page sends it after every write, and the ORM took longer to build it than
+# the database to answer.
+_GAINED_AND_INJURIES = f"""
+    SELECT g.player_id, s.name, 0, g.created_at, g.id, 1
+    FROM {PlayerSkill._meta.db_table} g
+    JOIN {Skill._meta.db_table} s ON s.id = g.skill_id
+    JOIN {Player._meta.db_table} p ON p.id = g.player_id
+    WHERE p.team_id = %(team)s AND p.status = %(on_roster)s
+    UNION ALL
+    SELECT c.player_id, c.stat, c.change, c.created_at, c.id, 0
+    FROM {StatChange._meta.db_table} c
+    JOIN {Player._meta.db_table} p ON p.id = c.player_id
+    WHERE p.team_id = %(team)s AND p.status = %(on_roster)s AND c.reason = %(injury)s"""
+
+
 def sheet_players(team: Team) -> SheetPlayers:
     players = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    # The gained skills and the injuries' stat changes in one read (a UNION ALL of two plain reads),
-    # each row marked by its kind, each kind then put in the order it came.
-    on_roster = {"player__team": team, "player__status": Player.Status.ACTIVE}
-    skills = PlayerSkill.objects.filter(**on_roster).order_by()
-    skills = skills.values_list("player_id", "skill__name", Value(0), *IN_ORDER, Value(True))
-    changes = StatChange.objects.filter(reason=StatChange.Reason.INJURY, **on_roster).order_by()
-    changes = changes.values_list("player_id", "stat", "change", *IN_ORDER, Value(False))
+    params = {"team": team.pk, "on_roster": Player.Status.ACTIVE, "injury": StatChange.Reason.INJURY}
     gained: dict[int, list[str]] = defaultdict(list)
     injuries: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for player_id, name, change, *_when, is_skill in sorted(skills.union(changes, all=True), key=_in_order):
+    for player_id, name, change, *_when, is_skill in sorted(fetch_rows(_GAINED_AND_INJURIES, params), key=_in_order):
         if is_skill:
             gained[player_id].append(name)
         else:
@@ -148,7 +161,7 @@ def sheet_players(team: Team) -> SheetPlayers:
 
 
 def _in_order(row: tuple) -> tuple:
-    """A skill or a stat change by when it came (IN_ORDER), skills and changes apart."""
+    """A skill or a stat change by when it came (IN_ORDER: its time, then its id), skills and changes apart."""
     *_fields, created_at, pk, is_skill = row
     return (is_skill, created_at, pk)
 
@@ -162,12 +175,19 @@ def choice_label(choices: type[models.Choices], value: str) -> str:
     return dict(choices.choices).get(value, value)
 
 
+# Read again after every write by the team and player pages: written out, as the roster's gained skills and injuries.
+_STARTING_SKILLS = f"""
+    SELECT ps.position_id, s.name
+    FROM {Position.skills.through._meta.db_table} ps
+    JOIN {Skill._meta.db_table} s ON s.id = ps.skill_id
+    ORDER BY s.name, ps.id"""
+
+
 def position_skills() -> dict[int, list[str]]:
     """Every position's starting skills' names, by position id: catalogue data a page may keep per
     league version (`league.lib.pagecache.per_version`) instead of reading it for each roster."""
     out: dict[int, list[str]] = {}
-    starting = Position.skills.through.objects.order_by("skill__name", "pk")
-    for position_id, name in starting.values_list("position_id", "skill__name"):
+    for position_id, name in fetch_rows(_STARTING_SKILLS):
         out.setdefault(position_id, []).append(name)
     return out
 

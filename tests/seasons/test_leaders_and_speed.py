@@ -218,3 +218,24 @@ def test_the_front_page_reads_the_same_few_queries_whatever_the_league_size(
     cache.clear()
     with django_assert_max_num_queries(9):
         assert client.get(reverse("home")).status_code == 200
+
+
+def test_the_player_pages_long_tables_are_kept_rendered_by_the_rows_they_show(client, league):
+    """His match-by-match table and his history are kept rendered ({% cache %}) under the rows they show,
+    as the roster and the tables are (issue 25): the page again renders neither, a new name of an opponent
+    is in the match table at once (and only that table is rendered again), each language keeps its own."""
+    from league.lib.writes import league_writes
+    from teams.models import Team
+
+    _season, teams = league(1)
+    player = teams[0].players.order_by("number").first()
+    url = reverse("player", args=[player.pk])
+    client.get(url)
+    kept = set(cache._cache)  # locmem; inside the test's transaction no page is cached, only fragments
+    assert client.get(url).status_code == 200 and set(cache._cache) == kept
+    with league_writes():
+        Team.objects.filter(pk=teams[1].pk).update(name="Grønnland Giants")
+    assert "Grønnland Giants" in client.get(url).content.decode()
+    assert len(set(cache._cache) - kept) == 1  # the match table; his history names no team
+    client.post(reverse("set_language"), {"language": "en"})
+    assert "<th>Injury</th>" in client.get(url).content.decode()

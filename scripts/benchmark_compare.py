@@ -3,7 +3,7 @@
     python scripts/benchmark_compare.py b78b882 [--rounds 3] [--requests 60] [-- --teams 40 ...]
 
 Checks out BEFORE (a commit) in a temporary git worktree, and runs `manage.py benchmark` of that
-commit and of this checkout in turn, ROUNDS times each (before, after, before, after, …) on the same
+commit and of this checkout in turn, ROUNDS times each (before, after, after, before, …) on the same
 machine, each against its own kept PostgreSQL database (built once, `--keepdb`), so the noise of a
 busy machine falls on both alike. Prints each page's median over the rounds: uncached, after a write
 and cached, before → after. Needs DATABASE_URL pointing at PostgreSQL (the server, not a database:
@@ -66,7 +66,9 @@ def main() -> None:
         try:
             results: dict[str, list[dict]] = {"before": [], "after": []}
             for n in range(args.rounds):
-                for name, tree in (("before", before), ("after", ROOT)):
+                sides = [("before", before), ("after", ROOT)]
+                # every other round the other side first: a machine that slows during a round weighs on both
+                for name, tree in sides if n % 2 == 0 else sides[::-1]:
                     print(f"round {n + 1}: {name}", file=sys.stderr, flush=True)
                     results[name].append(run(tree, f"{args.database}_{name}", args))
         finally:

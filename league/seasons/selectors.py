@@ -273,6 +273,8 @@ def season_board(
 # each list then picked and ordered here. Each small read is ordered and cut inside a derived table, which
 # PostgreSQL and SQLite both take in a UNION ALL, and PostgreSQL plans from the few rows they find. The
 # ORM took three times the database's time to build it (issue 25, item 7: 5.8 → 1.4 ms on the big league).
+# The cup's rounds shown: all of them, or the front page's (`current`): the round before the first still being
+# played (else the final's) and the rounds after it.
 _MATCHES, _TEAMS = Match._meta.db_table, Team._meta.db_table
 _BOARD_LISTS = f"""
     SELECT {", ".join(f"m.{name}" for name in MATCH_FIELDS[:-2])}, home.name, away.name
@@ -293,7 +295,6 @@ _BOARD_LISTS = f"""
         ) upcoming
         UNION ALL
         SELECT id FROM {_MATCHES} WHERE cup_id = %(cup)s AND round >= CASE WHEN %(current)s
-            -- the front page's: the round before the first still being played (else the final's) and after
             THEN COALESCE(
                 (SELECT MIN(round) FROM {_MATCHES} WHERE cup_id = %(cup)s AND status = '{Match.Status.SCHEDULED}'),
                 %(rounds)s

@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils.translation import ngettext
 
 from league import rules
-from league.lib.plain_sql import fetch_rows
+from league.lib.plain_sql import aware, fetch_rows
 from league.rules.records import RECORD_COUNTERS, record_spp
 from teams.models import (
     Facility,
@@ -161,12 +162,9 @@ def sheet_players(team: Team) -> SheetPlayers:
 
 
 def _in_order(row: tuple) -> tuple:
-    """A skill or a stat change by when it came (IN_ORDER: its time, then its id), skills and changes apart."""
+    """A skill or a stat change by when it came (its time, then its id), skills and changes apart."""
     *_fields, created_at, pk, is_skill = row
     return (is_skill, created_at, pk)
-
-
-IN_ORDER = ("created_at", "pk")  # the order skills and stat changes came in
 
 
 def choice_label(choices: type[models.Choices], value: str) -> str:
@@ -306,6 +304,21 @@ def team_list():
 
 HISTORY_FIELDS = ("history_date", "history_user__username", "status", *RECORD_COUNTERS, "niggling")
 HISTORY_FIELDS += ("history_change_reason",)
+# The player page's three reads of his own rows, sent after every write: written out, as the roster's are.
+_HISTORY = f"""
+    SELECT h.history_date, u.username, h.status, {", ".join(f"h.{name}" for name in RECORD_COUNTERS)}, h.niggling,
+           h.history_change_reason
+    FROM {Player.history.model._meta.db_table} h
+    LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = h.history_user_id
+    WHERE h.id = %s
+    ORDER BY h.history_date DESC, h.history_id DESC
+    LIMIT 60"""
+_GAINED = f"""
+    SELECT s.name, g.origin, g.roll
+    FROM {PlayerSkill._meta.db_table} g JOIN {Skill._meta.db_table} s ON s.id = g.skill_id
+    WHERE g.player_id = %s ORDER BY g.created_at, g.id"""
+_CHANGES = f"""
+    SELECT stat, change, reason, note FROM {StatChange._meta.db_table} WHERE player_id = %s ORDER BY created_at, id"""
 
 
 def player_history(player: Player) -> list[dict[str, Any]]:
@@ -313,9 +326,9 @@ def player_history(player: Player) -> list[dict[str, Any]]:
     report's deeds, MVPs, injuries, deaths and the board's corrections with their reasons. As values:
     a long career's 60 rows took longer to render as model instances than to read."""
     r = player.team.ruleset.rules
-    saved = Player.history.model.objects.filter(id=player.pk).order_by("-history_date", "-history_id")
-    rows = list(saved.values(*HISTORY_FIELDS)[:60])
+    rows = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in fetch_rows(_HISTORY, [player.pk])]
     for row in rows:
+        row["history_date"] = aware(row["history_date"])
         row["spp"] = record_spp(r, SimpleNamespace(**row))
         row["status_label"] = choice_label(Player.Status, row["status"])
     return rows
@@ -328,10 +341,10 @@ STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note")
 def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The skills a player gained (with where from and the dice) and every change of his stats (with its
     reason), each in the order it came; labels in the current language."""
-    gained = list(PlayerSkill.objects.filter(player_id=player_id).order_by(*IN_ORDER).values(*PLAYER_SKILL_FIELDS))
+    gained = [dict(zip(PLAYER_SKILL_FIELDS, row, strict=True)) for row in fetch_rows(_GAINED, [player_id])]
     for g in gained:
         g["origin_label"] = choice_label(PlayerSkill.Origin, g["origin"])
-    changes = list(StatChange.objects.filter(player_id=player_id).order_by(*IN_ORDER).values(*STAT_CHANGE_FIELDS))
+    changes = [dict(zip(STAT_CHANGE_FIELDS, row, strict=True)) for row in fetch_rows(_CHANGES, [player_id])]
     for c in changes:
         c["reason_label"] = choice_label(StatChange.Reason, c["reason"])
     return gained, changes

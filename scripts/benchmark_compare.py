@@ -103,7 +103,7 @@ def print_table(results: dict[str, list[dict]], args: argparse.Namespace) -> Non
         print(f"| {page} | " + " | ".join(cells) + " |")
     b, a = median("before", "front page through gunicorn", "rps"), median("after", "front page through gunicorn", "rps")
     if a is not None:
-        print(f"\nFront page through gunicorn: {b} → {a} requests/s")
+        print(f"\nFront page through gunicorn: {b:.0f} → {a:.0f} requests/s")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
@@ -309,7 +308,8 @@ _HISTORY = f"""
     SELECT h.history_date, u.username, h.status, {", ".join(f"h.{name}" for name in RECORD_COUNTERS)}, h.niggling,
            h.history_change_reason
     FROM {Player.history.model._meta.db_table} h
-    LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = h.history_user_id
+    LEFT JOIN {Player.history.model._meta.get_field("history_user").related_model._meta.db_table} u
+      ON u.id = h.history_user_id
     WHERE h.id = %s
     ORDER BY h.history_date DESC, h.history_id DESC
     LIMIT 60"""

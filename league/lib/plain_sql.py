@@ -12,7 +12,8 @@ from django.db import connection
 from django.utils import timezone
 
 
-def fetch_rows(sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[tuple]:
+def fetch_rows(sql: str, params: Sequence[Any] | Mapping[str, Any] | None = None) -> list[tuple]:
+    """The statement's rows; without parameters its text is sent as it is (no placeholders looked for)."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()

@@ -275,6 +275,8 @@ def season_board(
 # ORM took three times the database's time to build it (issue 25, item 7: 5.8 → 1.4 ms on the big league).
 # The cup's rounds shown: all of them, or the front page's (`current`): the round before the first still being
 # played (else the final's) and the rounds after it.
+# The statuses are written in, not parameters: PostgreSQL then uses the partial indexes on them
+# (match_latest_results, match_next_fixtures).
 _MATCHES, _TEAMS = Match._meta.db_table, Team._meta.db_table
 _BOARD_LISTS = f"""
     SELECT {", ".join(f"m.{name}" for name in MATCH_FIELDS[:-2])}, home.name, away.name

@@ -223,6 +223,42 @@ def test_front_page_lists_the_newest_results_first_and_the_next_fixtures_soonest
         assert filled == sorted(filled) and slots == filled + [None] * (len(slots) - len(filled))
 
 
+def test_front_page_lists_pick_the_right_eight_at_their_orders_edges(client, season_with, board_member):
+    """The lists' statement cuts each list in the database (league.seasons.selectors._BOARD_LISTS): with more
+    than eight to pick from, the eight it finds are those the ORM's order names, at the order's edges: fixtures
+    of one round dated and undated (undated last), results confirmed at the same moment (the newer id first)
+    and one without a confirmation time (first, as PostgreSQL and SQLite both place it)."""
+    from datetime import date, timedelta
+
+    from django.db.models import F
+    from django.utils import timezone
+
+    season, _teams = season_with(4, 3)
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    matches = Match.objects.filter(season=season, division__isnull=False)
+    for n, match in enumerate(matches.order_by("round", "pk")):
+        # every other fixture dated, later ones earlier: within a round the dated come first, by date
+        Match.objects.filter(pk=match.pk).update(date=date(2026, 12, 31) - timedelta(days=n) if n % 2 else None)
+    ready = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
+    assert ready.count() > 8
+    board = client.get(reverse("home")).context["board"]
+    soonest = ready.order_by("round", F("date").asc(nulls_last=True), "id").values_list("id", flat=True)
+    assert [m["id"] for m in board.upcoming] == list(soonest[:8])
+    confirmed = list(matches.order_by("pk")[:11])
+    for match in confirmed:
+        record_result(match, home_score=1, away_score=0, by=board_member)
+    start = timezone.now()
+    for n, match in enumerate(confirmed):  # the last without a time; the 3rd and 4th at the same moment
+        moment = None if n == 10 else start + timedelta(minutes=max(n, 3))
+        Match.objects.filter(pk=match.pk).update(confirmed_at=moment)
+    board = client.get(reverse("home")).context["board"]
+    newest = matches.confirmed().order_by(F("confirmed_at").desc(nulls_first=True), "-id")
+    assert [m["id"] for m in board.latest] == list(newest.values_list("id", flat=True)[:8])
+    # no time first; the tie at the cut (8th and 9th) goes to the newer id
+    assert board.latest[0]["id"] == confirmed[10].pk and board.latest[7]["id"] == confirmed[3].pk
+
+
 @pytest.mark.parametrize("index", range(5))
 @pytest.mark.parametrize("who", ["anonymous", "coach", "board"])
 def test_board_writes_permission_matrix(client, season_with, board_member, who, index):

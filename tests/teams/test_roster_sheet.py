@@ -241,3 +241,23 @@ def test_the_kept_roster_shows_a_change_at_once(client, team):
         if r.cells and r.cells[1].links == [reverse("player", args=[player.pk])]
     )
     assert "Ola «Knusern»" in row.texts()[1] and row.texts()[14] == "6"
+
+
+def test_the_player_history_names_who_changed_him_to_members_only_at_his_own_times(client, team, coach):
+    """The player page's history (kept rendered by its rows, issue 25) shows who saved each change to members
+    alone (issue 14): a member's rendered table is never served to a visitor; its times are aware ones, shown
+    in the league's time zone on SQLite too."""
+    from django.test import Client
+
+    from teams.selectors import player_history
+
+    player = team.players.get(number=1)
+    client.force_login(coach)
+    client.post(reverse("player_edit", args=[player.pk]), {"name": "Harald Hardrada", "number": "17"})
+    url = reverse("player", args=[player.pk])
+    visitor = Client()
+    client.cookies["django_language"] = visitor.cookies["django_language"] = "nb"  # one language: one key but this
+    assert "<td>trener</td>" in client.get(url).content.decode()  # the member's view, kept rendered first
+    assert "<td>trener</td>" not in visitor.get(url).content.decode()
+    newest = player_history(player)[0]
+    assert newest["history_user__username"] == "trener" and newest["history_date"].tzinfo is not None

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.lib.plain_sql import fetch_rows
+from league.lib.plain_sql import fetch_dicts
 from league.models import Cup, Division, RoundDeadline, Season
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch import unfinished_postmatches
@@ -72,7 +72,7 @@ def coming_matches(team_id: int, limit: int) -> list[dict]:
     """A team's next matches as its page lists them (`_COMING`), the first `limit` kept here: the
     team's matches still to play are a season's fixtures at most, and its cup ties."""
     params = {"team": team_id, "scheduled": Match.Status.SCHEDULED, "finished": Season.Status.FINISHED}
-    coming = [dict(zip((*COMING_FIELDS, "cup_id"), row, strict=True)) for row in fetch_rows(_COMING, params)]
+    coming = fetch_dicts((*COMING_FIELDS, "cup_id"), _COMING, params)
     # A cup match ready to play but not yet dated sorts after every dated league match: it is listed
     # all the same, or a team with a dated season would not see its cup tie (issue 26).
     return [m for n, m in enumerate(coming) if n < limit or (m["cup_id"] and m["date"] is None)]

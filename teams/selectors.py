@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import ngettext
 
 from league import rules
-from league.lib.plain_sql import aware, fetch_rows
+from league.lib.plain_sql import aware, fetch_dicts, fetch_rows
 from league.rules.records import RECORD_COUNTERS, record_spp
 from teams.models import (
     Facility,
@@ -326,7 +326,7 @@ def player_history(player: Player) -> list[dict[str, Any]]:
     report's deeds, MVPs, injuries, deaths and the board's corrections with their reasons. As values:
     a long career's 60 rows took longer to render as model instances than to read."""
     r = player.team.ruleset.rules
-    rows = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in fetch_rows(_HISTORY, [player.pk])]
+    rows = fetch_dicts(HISTORY_FIELDS, _HISTORY, [player.pk])
     for row in rows:
         row["history_date"] = aware(row["history_date"])
         row["spp"] = record_spp(r, SimpleNamespace(**row))
@@ -341,10 +341,10 @@ STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note")
 def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The skills a player gained (with where from and the dice) and every change of his stats (with its
     reason), each in the order it came; labels in the current language."""
-    gained = [dict(zip(PLAYER_SKILL_FIELDS, row, strict=True)) for row in fetch_rows(_GAINED, [player_id])]
+    gained = fetch_dicts(PLAYER_SKILL_FIELDS, _GAINED, [player_id])
     for g in gained:
         g["origin_label"] = choice_label(PlayerSkill.Origin, g["origin"])
-    changes = [dict(zip(STAT_CHANGE_FIELDS, row, strict=True)) for row in fetch_rows(_CHANGES, [player_id])]
+    changes = fetch_dicts(STAT_CHANGE_FIELDS, _CHANGES, [player_id])
     for c in changes:
         c["reason_label"] = choice_label(StatChange.Reason, c["reason"])
     return gained, changes

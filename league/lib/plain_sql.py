@@ -19,6 +19,11 @@ def fetch_rows(sql: str, params: Sequence[Any] | Mapping[str, Any] | None = None
         return cursor.fetchall()
 
 
+def fetch_dicts(keys: Sequence[str], sql: str, params: Sequence[Any] | Mapping[str, Any] | None = None) -> list[dict]:
+    """The statement's rows as dicts of `keys`, one per column, as `values()` gives them."""
+    return [dict(zip(keys, row, strict=True)) for row in fetch_rows(sql, params)]
+
+
 def aware(value: datetime | None) -> datetime | None:
     """A timestamp as the ORM gives it: SQLite's plain reads give the stored UTC time without its zone."""
     if value is not None and timezone.is_naive(value):

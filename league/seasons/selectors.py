@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from django.db.models import QuerySet
 
 from league import rules
-from league.lib.plain_sql import aware, fetch_rows
+from league.lib.plain_sql import aware, fetch_dicts, fetch_rows
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
@@ -319,7 +319,7 @@ def _read_lists(board: SeasonBoard, *, latest: int, upcoming: int, bracket: str)
         "current": bracket == "current",
         "rounds": total,
     }
-    found = [dict(zip(MATCH_KEYS, row, strict=True)) for row in fetch_rows(_BOARD_LISTS, params)]
+    found = fetch_dicts(MATCH_KEYS, _BOARD_LISTS, params)
     for m in found:
         m["confirmed_at"] = aware(m["confirmed_at"])
     if latest:

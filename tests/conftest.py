@@ -89,8 +89,9 @@ def keep_db_blocker(django_db_blocker):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     """A transactional test's teardown empties every table (pytest-django's flush): the reference data is
-    put back at once, after it. pytest-django runs such tests after the others, but pytest-xdist's
-    worksteal may give a worker that ran one some of the other tests later, which found no catalogue."""
+    put back at once, after it, the one place that does, so every test finds the catalogue the migrations
+    loaded (pytest-django runs such tests after the others, but pytest-xdist's worksteal may give a worker
+    that ran one some of the other tests later)."""
     yield
     marker = item.get_closest_marker("django_db")
     emptied = (marker is not None and marker.kwargs.get("transaction")) or {"transactional_db", "live_server"} & set(

@@ -14,13 +14,12 @@ from django.core.management import call_command
 from django.db import connection, transaction
 
 from tests.factories import PASSWORD
-from tests.reference_data import ensure_reference_data, insert_rows
+from tests.reference_data import insert_rows
 
 
 def build() -> dict[str, list]:
     """The demo league (13 teams of varied races, long names, a cup, two rounds played) with passwords set;
     its rows, every model's (the many-to-many tables' too), by the model's label."""
-    ensure_reference_data()  # a transactional test before this one may have emptied the database
     # the server's dice seeded too: seed_demo picks a level-up without looking at the one already taken, and
     # some dice give a player two rolls with the same first choice
     with mock.patch("matches.dice.secrets.randbelow", random.Random(2006).randrange):

@@ -1,4 +1,4 @@
-"""A plain-ORM shape for the league board's reads (issue 25): rows found by a few small reads in one query."""
+"""A plain-ORM shape for the leaders' reads (issue 25): rows found by a few small reads in one query."""
 
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ def any_of(reads: Sequence[QuerySet]) -> Q:
     Where the database orders and slices inside a compound statement (PostgreSQL), it is one
     `pk IN (… UNION ALL …)`: the planner starts from the few rows the reads find and joins only
     those. An OR of one IN per read (SQLite's way) made PostgreSQL guess that most of the table
-    matched, hash every joined table and plan a long time (the front page's leaders, a team's next
-    matches)."""
+    matched, hash every joined table and plan a long time (the front page's leaders)."""
     first, *rest = reads
     if rest and connections[first.db].features.supports_slicing_ordering_in_compound:
         return Q(pk__in=first.union(*rest, all=True))

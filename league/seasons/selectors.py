@@ -268,15 +268,13 @@ def season_board(
     return board
 
 
-# The board's lists in one statement, written out like the tables' read: the matches any of three small
-# reads finds (the latest confirmed, the next ready to play, the cup's rounds shown), with the teams' names;
-# each list then picked and ordered here. Each small read is ordered and cut inside a derived table, which
-# PostgreSQL and SQLite both take in a UNION ALL, and PostgreSQL plans from the few rows they find. The
-# ORM took three times the database's time to build it (issue 25, item 7: 5.8 → 1.4 ms on the big league).
-# The cup's rounds shown: all of them, or the front page's (`current`): the round before the first still being
-# played (else the final's) and the rounds after it.
-# The statuses are written in, not parameters: PostgreSQL then uses the partial indexes on them
-# (match_latest_results, match_next_fixtures).
+# The board's lists in one statement, written out like the tables' read (the ORM took three times the
+# database's time to build it: 5.8 → 1.4 ms on the big league): the matches any of three small reads finds,
+# with the teams' names, each list then picked and ordered here. The small reads: the latest confirmed, the
+# next ready to play (each ordered and cut inside a derived table, which PostgreSQL and SQLite both take in a
+# UNION ALL), and the cup's rounds shown (all, or the front page's `current`: from the round before the first
+# still being played, else the final's). Statuses are written in, not parameters, beside the partial indexes
+# on them (match_latest_results, match_next_fixtures).
 _MATCHES, _TEAMS = Match._meta.db_table, Team._meta.db_table
 _BOARD_LISTS = f"""
     SELECT {", ".join(f"m.{name}" for name in MATCH_FIELDS[:-2])}, home.name, away.name

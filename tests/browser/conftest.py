@@ -23,16 +23,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.django_db(transaction=True))
 
 
-@pytest.fixture(autouse=True)
-def reference_data(request):
-    """live_server flushes the database after each test: load the reference data again first."""
-    if request.node.get_closest_marker("browser"):
-        from tests.reference_data import ensure_reference_data
-
-        request.getfixturevalue("transactional_db")
-        ensure_reference_data()
-
-
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

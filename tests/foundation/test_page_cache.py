@@ -26,12 +26,9 @@ committed = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _reference_data(request):
+def _empty_cache(request):
     if request.node.get_closest_marker("django_db"):
-        from tests.reference_data import ensure_reference_data
-
         request.getfixturevalue("transactional_db")
-        ensure_reference_data()
         cache.clear()
 
 

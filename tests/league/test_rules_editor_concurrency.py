@@ -11,13 +11,6 @@ from tests.league.test_rules_editor import WINNINGS_CELL, editor_post
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
-
-
 def _clients(user, n: int) -> list[Client]:
     clients = []
     for _ in range(n):

@@ -8,14 +8,8 @@ from django.urls import reverse
 from matches.models import PostMatch, PreMatch, SquadEntry
 from tests.concurrency import require_postgres, run_together
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
-from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    ensure_reference_data()
 
 
 def _logged_in(user) -> Client:

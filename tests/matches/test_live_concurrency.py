@@ -8,14 +8,8 @@ import pytest
 from matches import live
 from matches.models import LiveEvent
 from tests.concurrency import require_postgres, run_together
-from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    ensure_reference_data()
 
 
 def start(match):

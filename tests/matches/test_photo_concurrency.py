@@ -10,14 +10,8 @@ from matches.models import ReportPhoto
 from matches.photos import add_photo
 from tests.concurrency import require_postgres, run_together
 from tests.photos import phone_jpeg
-from tests.reference_data import ensure_reference_data
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("media_root")]
-
-
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    ensure_reference_data()
 
 
 def add(match, by):

@@ -7,14 +7,8 @@ from matches.models import DiceRoll, Match
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player
 from tests.concurrency import require_postgres, run_together
-from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    ensure_reference_data()
 
 
 def test_two_confirmations_at_once_count_once(ready_match, board_member):

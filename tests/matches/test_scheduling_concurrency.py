@@ -11,14 +11,8 @@ from django.utils import timezone
 from matches import scheduling
 from matches.models import DateProposal, Match
 from tests.concurrency import require_postgres, run_together
-from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    ensure_reference_data()
 
 
 def at(days: int, hour: int = 19) -> datetime.datetime:

@@ -14,15 +14,9 @@ from league.seasons import services as league_services
 from matches.models import Match
 from matches.results import record_forfeit
 from tests.concurrency import require_postgres, run_together
-from tests.reference_data import ensure_reference_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 RACES = 100
-
-
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    ensure_reference_data()
 
 
 def _client(user) -> Client:

@@ -13,13 +13,6 @@ from tests.concurrency import require_postgres, run_together
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
-
-
 def boards(make_user, n=2):
     result = []
     for i in range(n):

@@ -15,13 +15,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 R43 = "a team plays in one running season at a time (R43)"
 
 
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
-
-
 def boards(make_user, n=2):
     result = []
     for i in range(n):

@@ -15,13 +15,6 @@ from tests.seasons.test_season_services import run_season
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
-
-
 def test_two_season_end_commits_at_once_pay_the_prizes_once_r32(season_with, board_member, make_user):
     require_postgres()
     season, teams = season_with(4, 3)

@@ -18,13 +18,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SENDS = 20
 
 
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
-
-
 def clients(user, n=SENDS):
     result = []
     for _ in range(n):

@@ -14,13 +14,6 @@ from tests.factories import human_team
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
-
-
 def test_two_purchases_at_once_cannot_spend_more_than_the_treasury(coach):
     require_postgres()
     team = human_team(coach)  # 350,000 in the treasury

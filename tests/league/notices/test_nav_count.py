@@ -18,10 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _reference_data(transactional_db):
-    from tests.reference_data import ensure_reference_data
-
-    ensure_reference_data()
+def _league_version(transactional_db):
     raise_league_version()  # the row the page cache keys by (a flushed database has none)
     cache.clear()
 

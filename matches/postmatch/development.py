@@ -234,6 +234,9 @@ def apply_development(
         raise PostMatchError([_("Choose for every development roll.")])
     lines = []
     taken: dict[int, list[str]] = {}
+    stat_changes: list[StatChange] = []
+    gained: list[PlayerSkill] = []
+    chosen: list[DevelopmentRoll] = []
     catalogue = {s.name: s for s in Skill.objects.all()}
     specs = [rules.SkillSpec(s.name, s.letter, s.kind) for s in catalogue.values()]
     # One object per player, read at once, so a second roll sees the first one's change (two +1 MA,
@@ -261,13 +264,15 @@ def apply_development(
             field = f"{stat.lower()}_change"
             setattr(player, field, getattr(player, field) + 1)
             player.save(update_fields=[field])
-            StatChange.objects.create(
-                player=player,
-                stat=stat,
-                change=1,
-                reason=StatChange.Reason.DEVELOPMENT,
-                note=f"2D6 {roll.dice.shown}",
-                match_id=match.pk,
+            stat_changes.append(
+                StatChange(
+                    player=player,
+                    stat=stat,
+                    change=1,
+                    reason=StatChange.Reason.DEVELOPMENT,
+                    note=f"2D6 {roll.dice.shown}",
+                    match_id=match.pk,
+                )
             )
             applied = f"+1 {stat}"
         else:
@@ -290,19 +295,21 @@ def apply_development(
                             % {"player": player, "skill": name}
                         ]
                     )
-            PlayerSkill.objects.create(
-                player=player,
-                skill=catalogue[name],
-                origin=PlayerSkill.Origin.MUTATION
-                if choice.startswith(rules.MUTATION_CHOICE)
-                else PlayerSkill.Origin.DEVELOPMENT,
-                roll=how,
-                match_id=match.pk,
+            gained.append(
+                PlayerSkill(
+                    player=player,
+                    skill=catalogue[name],
+                    origin=PlayerSkill.Origin.MUTATION
+                    if choice.startswith(rules.MUTATION_CHOICE)
+                    else PlayerSkill.Origin.DEVELOPMENT,
+                    roll=how,
+                    match_id=match.pk,
+                )
             )
             applied = name
         taken.setdefault(player.pk, []).append(applied)
         roll.choice = applied
-        roll.save(update_fields=["choice"])
+        chosen.append(roll)
         lines.append(
             _("%(player)s: 2D6 %(dice)s (%(result)s%(double)s) → %(choice)s")
             % {
@@ -313,4 +320,8 @@ def apply_development(
                 "choice": applied,
             }
         )
+    # the rows of every choice written at once: the step's queries do not grow with its rolls
+    StatChange.objects.bulk_create(stat_changes)
+    PlayerSkill.objects.bulk_create(gained)
+    DevelopmentRoll.objects.bulk_update(chosen, ["choice"])
     return lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,7 +28,7 @@ from matches.forms import (
 from matches.models import DevelopmentRoll, Match, PostMatch
 from matches.views.base import HtmxHttpRequest, with_both_teams
 from matches.views.prematch import StepAction, run_step
-from teams.models import Team
+from teams.models import PlayerSkill, Team
 
 # --- the post-match sequence -------------------------------------------------------------------
 
@@ -73,7 +74,11 @@ def _postmatch_context(
         rolls = list(
             DevelopmentRoll.objects.filter(match=match, player__team=team)
             .select_related("player__position", "dice")
-            .prefetch_related("player__position__skills")
+            .prefetch_related(
+                "player__position__skills",
+                # the skills each rolled player has gained, in one query whatever the number of rolls
+                Prefetch("player__gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
+            )
         )
     # the SPP the players earned, read once for the SPP list and the development dice still to roll (issue 26)
     earned = (

@@ -453,6 +453,20 @@ def test_a_refused_tiebreak_game_is_said_on_its_form_in_its_division(client, sea
     assert not TiebreakGame.objects.exists()
 
 
+def test_a_second_cup_draw_is_told_above_the_drawn_cup_r34(client, season_with, board_member):
+    """Another board drew the cup a moment before: the page shows the bracket instead of the draw
+    form, so the refusal is said above the bracket (once), not lost with the form."""
+    season, teams = season_with(2, 2)
+    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    client.force_login(board_member)
+    data = {"name": "Cup 2", "prize": "0", "teams": [t.pk for t in teams], "order": ""}
+    response = client.post(reverse("cup_draw", args=[season.pk]), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert html.count("The cup of this season is already drawn.") == 1 and 'role="alert"' in html
+    assert list(Cup.objects.filter(season=season)) == [cup]
+
+
 def test_front_page_bracket_shows_the_round_before_the_first_open_one_and_those_after(
     client, season_with, board_member
 ):

@@ -133,8 +133,8 @@ class RulesetAdmin(admin.ModelAdmin):
 
 
 def _begun(season: Season | None) -> bool:
-    """Started by the board or with a match (R43): from then on its rules and divisions are history."""
-    return season is not None and (season.status != Season.Status.PLANNED or season.matches.exists())
+    """An existing season that has begun (`Season.has_begun`); the add form's None has not."""
+    return season is not None and season.has_begun()
 
 
 class DivisionInline(admin.TabularInline):
@@ -197,7 +197,14 @@ class CupAdmin(admin.ModelAdmin):
         return False
 
 
-admin.site.register(TiebreakGame)
+@admin.register(TiebreakGame)
+class TiebreakGameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The recorded tiebreak games (R31), to look up. They are recorded and taken back on the season's page
+    (league.seasons.services.record_tiebreak, withdraw_tiebreak), which check the division's teams and
+    keep an ended season's tables as they were."""
+
+    list_display = ["division", "winner", "loser", "recorded_by", "recorded_at"]
+    list_filter = ["division__season"]
 
 
 @admin.register(SeasonEnd)

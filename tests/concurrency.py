@@ -34,4 +34,6 @@ def run_together(jobs: list[Callable[[], Any]]) -> list[Any]:
         t.start()
     for t in threads:
         t.join(timeout=30)
+    # a job still running would leave its result None and hold its locks into the teardown's flush
+    assert not any(t.is_alive() for t in threads), "a job was still running after 30 s"
     return results

@@ -74,6 +74,11 @@ class Season(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("season", args=[self.pk])
 
+    def has_begun(self) -> bool:
+        """Started, as `SeasonQuerySet.running` means it (R43), ended or not: the board started it or it
+        has a match. From then on its rules and divisions are history."""
+        return self.status != Season.Status.PLANNED or self.matches.exists()
+
 
 class Division(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")

@@ -34,7 +34,11 @@ def play_all(season: Season, board) -> None:
 
 
 def running() -> set[str]:
-    return set(Season.objects.running().values_list("name", flat=True))
+    """The running seasons' names; each season's `has_begun` (the admin's) says the same of those not ended."""
+    names = set(Season.objects.running().values_list("name", flat=True))
+    for season in Season.objects.filter(end__isnull=True):
+        assert season.has_begun() == (season.name in names), season.name
+    return names
 
 
 # --- what "running" means ---------------------------------------------------------------------------

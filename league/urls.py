@@ -38,6 +38,11 @@ urlpatterns = [
     path("seasons/<int:pk>/divisions/<int:division_pk>/add/", seasons.season_add_fixture, name="season_add_fixture"),
     path("seasons/<int:pk>/divisions/<int:division_pk>/tiebreak/", seasons.season_tiebreak, name="season_tiebreak"),
     path(
+        "seasons/<int:pk>/tiebreaks/<int:game_pk>/withdraw/",
+        seasons.season_tiebreak_withdraw,
+        name="season_tiebreak_withdraw",
+    ),
+    path(
         "seasons/<int:pk>/divisions/<int:division_pk>/teams/",
         seasons.season_division_teams,
         name="season_division_teams",

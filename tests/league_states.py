@@ -117,6 +117,8 @@ def _players(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
 def _seasons(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
     if "division_pk" in route.parameters:
         return [({"pk": league.season.pk, "division_pk": d.pk}, []) for d in league.divisions]
+    if "game_pk" in route.parameters:  # a tiebreak game's take-back: a POST; a GET is refused whatever the pk
+        return [({"pk": league.season.pk, "game_pk": 1}, [])]
     return [({"pk": league.season.pk}, [])]
 
 
@@ -155,6 +157,7 @@ PARAMETERS = {
     "players:pk,how": _players,
     "seasons:pk": _seasons,
     "seasons:pk,division_pk": _seasons,
+    "seasons:pk,game_pk": _seasons,
     "rules:pk": lambda league, route: [({"pk": r.pk}, []) for r in league.rulesets],
     "races:slug": lambda league, route: [({"slug": slug}, []) for slug in league.races],
     "my:pk": _notices,

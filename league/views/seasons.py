@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league.accounts import is_board
 from league.lib.inputs import query_id
 from league.lib.responses import act_and_redirect, post_form, success
-from league.models import Division, Ruleset, Season
+from league.models import Division, Ruleset, Season, TiebreakGame
 from league.seasons import services
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.seasons.selectors import season_board
@@ -78,7 +78,11 @@ def _season_page(
     if context["is_board"]:
         context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)
         teams = Team.objects.filter(season_entries__season=season).order_by("name")
+        tiebreaks: dict[int, list[TiebreakGame]] = {}
+        for game in TiebreakGame.objects.filter(division__season=season).select_related("winner", "loser"):
+            tiebreaks.setdefault(game.division_id, []).append(game)
         for table in board.tables:
+            table.tiebreaks = tiebreaks.get(table.division.pk, [])
             mine = division is not None and table.division.pk == division.pk
             division_teams = Team.objects.filter(season_entries__division=table.division).order_by("name")
             auto_id = f"id_d{table.division.pk}_%s"
@@ -190,6 +194,19 @@ def season_tiebreak(request: HttpRequest, pk: int, division_pk: int) -> HttpResp
         return _("Tiebreak game recorded.")
 
     return _season_post(request, season, record, division=division, tiebreak_form=form)
+
+
+@require_POST
+def season_tiebreak_withdraw(request: HttpRequest, pk: int, game_pk: int) -> HttpResponse:
+    """Take back a tiebreak game recorded by mistake (R31); a second press finds it gone."""
+
+    def withdraw(season: Season) -> str:
+        game = TiebreakGame.objects.filter(pk=game_pk, division__season=season).select_related("division").first()
+        if game is not None:
+            services.withdraw_tiebreak(game)
+        return _("The tiebreak game is taken back.")
+
+    return _board_action(request, pk, withdraw)
 
 
 @require_POST

@@ -2,12 +2,12 @@
 
 from playwright.sync_api import expect
 
-from league.models import Season
+from league.models import Season, TiebreakGame
 from matches.models import Match
 from teams.ledger import treasury
 from teams.models import Position, Race
 from teams.services import create_team
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import log_in, screenshot
 from tests.conftest import PASSWORD
 from tests.results import record_result
 
@@ -65,3 +65,29 @@ def test_board_runs_a_whole_season(page, board_member, make_user):
     # the standings show the finished season when asked
     page.goto(f"/standings/?season={season.pk}")
     expect(page.locator("table.standings").first).to_contain_text("Alna Axes")
+
+
+def test_the_board_records_a_tiebreak_game_on_a_phone_and_takes_it_back_r31(page, board_member, season_with):
+    """A tie the table cannot split: the board records the tiebreak game on the season page, sees it
+    listed under the division, and takes back the one recorded by mistake (R31), at 390 px in Norwegian."""
+    season, _teams = season_with(2, 2)
+    d1 = season.divisions.get(level=1)
+    a, b = sorted((entry.team for entry in d1.entries.all()), key=lambda t: t.name)
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, board_member)
+    page.goto(f"/seasons/{season.pk}/")
+    section = page.locator("#division-1")
+    section.locator("summary").click()
+    section.get_by_label("Vinner").select_option(label=a.name)
+    section.get_by_label("Taper").select_option(label=b.name)
+    section.get_by_role("button", name="Registrer").click()
+    expect(page.locator(".messages")).to_contain_text("Tiebreak-kampen er registrert.")
+    section.locator("summary").click()
+    listed = section.locator("li", has_text=f"{a.name} slo {b.name}")
+    expect(listed).to_be_visible()
+    screenshot(page, "season-tiebreak-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    listed.get_by_role("button", name="Trekk tilbake").click()
+    expect(page.locator(".messages")).to_contain_text("Tiebreak-kampen er trukket tilbake.")
+    expect(page.get_by_text(f"{a.name} slo {b.name}")).to_have_count(0)
+    assert not TiebreakGame.objects.exists()

@@ -27,7 +27,7 @@ from django.utils import timezone
 from league.accounts import BOARD, COACH, role_group
 from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
-from league.models import Cup, Ruleset, Season
+from league.models import Cup, Ruleset, Season, SeasonEnd, TiebreakGame
 from league.seasons import services as league_services
 from matches import dice, live, postmatch, prematch, scheduling
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
@@ -691,6 +691,18 @@ class Year:
                         loser=Team.objects.get(pk=b.team),
                         by=self.board,
                     )
+
+    def withdraw_tiebreak(self, which: int) -> None:
+        """Take back a recorded tiebreak game (R31): done while its season has not ended, refused after,
+        when its table is history."""
+        games = list(TiebreakGame.objects.select_related("division__season").order_by("pk"))
+        if not games:
+            return
+        game = games[which % len(games)]
+        self.note(f"withdraw_tiebreak({game}) in {game.division.season}")
+        ended = SeasonEnd.objects.filter(season_id=game.division.season_id).exists()
+        assert refused(league_services.withdraw_tiebreak, game) == ended
+        assert TiebreakGame.objects.filter(pk=game.pk).exists() == ended
 
     def end_season(self, *, dated: int = 0) -> None:
         """The season end (R32, R33) when nothing is left to play, and the next season started."""

@@ -196,6 +196,10 @@ class LeagueYear(RuleBasedStateMachine):
     def tiebreaks(self):
         self.year.tiebreaks()
 
+    @rule(which=index)
+    def withdraw_tiebreak(self, which):
+        self.year.withdraw_tiebreak(which)
+
     @rule(dated=st.sampled_from([0, 0, 2]))
     def end_season(self, dated):
         self.year.end_season(dated=0 if "dated" in AVOID else dated)

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.models import Cup, Division, Ruleset, Season, SeasonEntry
+from league.models import Cup, Division, Ruleset, Season, SeasonEntry, TiebreakGame
 from league.seasons import services
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +102,23 @@ def test_a_begun_season_is_not_deleted_in_the_admin_r43(make_teams):
     assert client.post(reverse("admin:league_season_delete", args=[begun.pk]), {"post": "yes"}).status_code == 403
     assert client.post(reverse("admin:league_season_delete", args=[planned.pk]), {"post": "yes"}).status_code == 302
     assert list(Season.objects.values_list("name", flat=True)) == ["Vår"]
+
+
+def test_tiebreak_games_are_looked_up_in_the_admin_and_taken_back_on_the_seasons_page_r31(make_teams, board_member):
+    """A tiebreak game changes a table (R31): the admin shows it and changes none; it is recorded and taken
+    back through the season page's services, which keep an ended season's tables."""
+    teams = make_teams(2)
+    season = a_season(teams)
+    game = services.record_tiebreak(season.divisions.get(), winner=teams[0], loser=teams[1], by=board_member)
+    client = Client()
+    client.force_login(board_member)
+    page = client.get(reverse("admin:league_tiebreakgame_change", args=[game.pk]))
+    assert page.status_code == 200 and 'name="winner"' not in page.content.decode()
+    swapped = client.post(
+        reverse("admin:league_tiebreakgame_change", args=[game.pk]), {"winner": teams[1].pk, "loser": teams[0].pk}
+    )
+    assert swapped.status_code == 403
+    assert client.get(reverse("admin:league_tiebreakgame_add")).status_code == 403
+    deleted = client.post(reverse("admin:league_tiebreakgame_delete", args=[game.pk]), {"post": "yes"})
+    assert deleted.status_code == 403
+    assert TiebreakGame.objects.get(pk=game.pk).winner_id == teams[0].pk

@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.models import Season, SeasonEnd
+from league.models import Season, SeasonEnd, TiebreakGame
 from league.seasons import services
 from league.seasons.selectors import division_lines, season_board
 from matches.models import Match
@@ -171,6 +171,34 @@ def test_tiebreak_game_splits_a_tie_r31(season_with, board_member):
     assert [x.tied for x in division_lines(d1)] == [True, True]
     a, b = teams[:2]
     services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    assert [(x.team, x.position) for x in division_lines(d1)] == [(b.pk, 1), (a.pk, 2)]
+
+
+def test_a_tiebreak_game_taken_back_leaves_the_tie_and_an_ended_seasons_stay_r31(season_with, board_member):
+    """A tiebreak game recorded by mistake is taken back while the season runs: the table is tied again
+    (R31). Once the season has ended its tables are history: no game is recorded or taken back."""
+    season, teams = season_with(2, 2)
+    d1 = season.divisions.get(level=1)
+    services.generate_fixtures(d1)
+    for match in Match.objects.filter(division=d1):
+        play(match, 1, 1, board_member)
+    a, b = teams[:2]
+    wrong = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    assert [(x.team, x.position) for x in division_lines(d1)] == [(a.pk, 1), (b.pk, 2)]
+    services.withdraw_tiebreak(wrong)
+    assert [x.tied for x in division_lines(d1)] == [True, True]
+    services.withdraw_tiebreak(wrong)  # a second press: already gone, nothing else changes
+    right = services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    for division in season.divisions.exclude(pk=d1.pk):
+        first_match, return_match = services.generate_fixtures(division)
+        play(first_match, 1, 0, board_member)  # 4 points to 1: no tie to split there
+        play(return_match, 0, 0, board_member)
+    services.commit_season_end(season, by=board_member, next_name="S2")
+    with pytest.raises(services.SeasonError, match="has ended: its tables are history"):
+        services.withdraw_tiebreak(right)
+    with pytest.raises(services.SeasonError, match="has ended: its tables are history"):
+        services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    assert list(TiebreakGame.objects.all()) == [right]
     assert [(x.team, x.position) for x in division_lines(d1)] == [(b.pk, 1), (a.pk, 2)]
 
 

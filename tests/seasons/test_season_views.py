@@ -453,6 +453,40 @@ def test_a_refused_tiebreak_game_is_said_on_its_form_in_its_division(client, sea
     assert not TiebreakGame.objects.exists()
 
 
+@pytest.mark.parametrize("who", ["anonymous", "coach", "board"])
+def test_taking_back_a_tiebreak_game_permission_matrix_r31(client, season_with, board_member, who):
+    season, _teams = season_with(2, 2)
+    d1 = season.divisions.get(level=1)
+    a, b = [entry.team for entry in d1.entries.all()]
+    game = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    user = {"anonymous": None, "coach": a.coach, "board": board_member}[who]
+    if user:
+        client.force_login(user)
+    response = client.post(reverse("season_tiebreak_withdraw", args=[season.pk, game.pk]))
+    assert response.status_code == (302 if who == "board" else 403)
+    assert TiebreakGame.objects.filter(pk=game.pk).exists() == (who != "board")
+
+
+def test_the_board_sees_the_recorded_tiebreak_games_and_takes_one_back_in_norwegian_r31(
+    client, season_with, board_member
+):
+    season, _teams = season_with(2, 2)
+    d1 = season.divisions.get(level=1)
+    a, b = [entry.team for entry in d1.entries.all()]
+    game = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    client.force_login(board_member)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("season", args=[season.pk])).content.decode()
+    assert "Registrerte tiebreak-kamper" in html and f"{a.name} slo {b.name}" in html
+    url = reverse("season_tiebreak_withdraw", args=[season.pk, game.pk])
+    assert f'action="{url}"' in html and "Trekk tilbake" in html
+    page = client.post(url, follow=True).content.decode()
+    assert "Tiebreak-kampen er trukket tilbake." in page and f"{a.name} slo {b.name}" not in page
+    assert not TiebreakGame.objects.exists()
+    again = client.post(url, follow=True)  # a second press (two tabs): already gone, the same answer
+    assert again.status_code == 200 and "Tiebreak-kampen er trukket tilbake." in again.content.decode()
+
+
 def test_a_second_cup_draw_is_told_above_the_drawn_cup_r34(client, season_with, board_member):
     """Another board drew the cup a moment before: the page shows the bracket instead of the draw
     form, so the refusal is said above the bracket (once), not lost with the form."""

@@ -12,7 +12,13 @@ from league.seasons.services.base import (
     running_elsewhere,
 )
 from league.seasons.services.cup import cup_winner, draw_cup
-from league.seasons.services.fixtures import add_fixture, generate_fixtures, move_fixture, record_tiebreak
+from league.seasons.services.fixtures import (
+    add_fixture,
+    generate_fixtures,
+    move_fixture,
+    record_tiebreak,
+    withdraw_tiebreak,
+)
 from league.seasons.services.season_end import SeasonEndPlan, commit_season_end, season_end_preview
 from league.seasons.services.setup import (
     DivisionPlan,
@@ -45,4 +51,5 @@ __all__ = [
     "stadium_rules_in_force",
     "start_season",
     "start_stadiums",
+    "withdraw_tiebreak",
 ]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
-from league.models import Division, Notification, TiebreakGame
+from league.models import Division, Notification, Season, SeasonEnd, TiebreakGame
 from league.notices.services import notify
 from league.seasons.services.base import (
     SeasonError,
@@ -81,6 +81,8 @@ def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
 
 @league_write
 def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -> TiebreakGame:
+    """The tiebreak game's winner (R31), while the division's season has not ended."""
+    _refuse_if_season_ended(division.season_id)
     if winner.pk == loser.pk:
         raise SeasonError([_("A tiebreak game has two teams.")])
     teams = set(division.entries.values_list("team_id", flat=True))
@@ -91,3 +93,21 @@ def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -
             return TiebreakGame.objects.create(division=division, winner=winner, loser=loser, recorded_by=by)
     except IntegrityError as exc:
         raise SeasonError([_("That tiebreak game is already recorded.")]) from exc
+
+
+@league_write
+def withdraw_tiebreak(game: TiebreakGame) -> None:
+    """Take back a tiebreak game recorded by mistake, while its season has not ended: the table is ranked
+    again without it (R31). After the season end the table is history (its prizes and promotions)."""
+    _refuse_if_season_ended(game.division.season_id)
+    TiebreakGame.objects.filter(pk=game.pk).delete()  # a second take-back finds nothing: done once
+
+
+def _refuse_if_season_ended(season_id: int) -> None:
+    """Lock the season (the season end locks it too, so neither runs half-way past the other) and refuse
+    once it has ended."""
+    season = Season.objects.select_for_update().get(pk=season_id)
+    if SeasonEnd.objects.filter(season=season).exists():
+        raise SeasonError(
+            [_("%(season)s has ended: its tables are history and their tiebreak games stay.") % {"season": season}]
+        )

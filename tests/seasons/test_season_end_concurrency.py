@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.models import Season, SeasonEnd
+from league.models import Season, SeasonEnd, SeasonEntry, TiebreakGame
+from league.seasons import services
 from teams.models import TreasuryEntry
 from tests.concurrency import require_postgres, run_together
 from tests.seasons.test_season_services import run_season
@@ -32,3 +33,33 @@ def test_two_season_end_commits_at_once_pay_the_prizes_once_r32(season_with, boa
     # 1st division 60,000 / 40,000 / 20,000, 2nd division 30,000 / 10,000: five prize lines, once each.
     prizes = TreasuryEntry.objects.filter(kind=TreasuryEntry.Kind.PRIZE)
     assert sorted(prizes.values_list("amount", flat=True)) == [10_000, 20_000, 30_000, 40_000, 60_000]
+
+
+def test_a_tiebreak_game_taken_back_as_the_season_ends_is_one_or_the_other_r31(season_with, board_member, make_user):
+    """Both lock the season first: either the game is taken back and the end is refused (the tie at the
+    top cannot be split), or the season ends on the table with the game and the take-back is refused.
+    Never a season ended on a table whose tiebreak game is gone."""
+    require_postgres()
+    season, _teams = season_with(2, 2)
+    # every match 1-1: both divisions tied at the top; the 2nd division's tie is split here for good
+    run_season(season, board_member, lambda m: (1, 1))
+    d1, d2 = season.divisions.order_by("level")
+    pairs = {d.pk: [e.team for e in SeasonEntry.objects.filter(division=d).order_by("team_id")] for d in (d1, d2)}
+    services.record_tiebreak(d2, winner=pairs[d2.pk][0], loser=pairs[d2.pk][1], by=board_member)
+    game = services.record_tiebreak(d1, winner=pairs[d1.pk][0], loser=pairs[d1.pk][1], by=board_member)
+    clients = []
+    for user in (board_member, make_user("styre2", board=True, coach=False)):
+        c = Client()
+        c.force_login(user)
+        clients.append(c)
+    end, withdraw = (
+        reverse("season_end", args=[season.pk]),
+        reverse("season_tiebreak_withdraw", args=[season.pk, game.pk]),
+    )
+    responses = run_together(
+        [lambda: clients[0].post(end, {"next_name": "Season 2"}), lambda: clients[1].post(withdraw)]
+    )
+    assert all(not isinstance(r, Exception) and r.status_code in (302, 422) for r in responses), responses
+    ended = SeasonEnd.objects.filter(season=season).exists()
+    assert TiebreakGame.objects.filter(pk=game.pk).exists() == ended
+    assert Season.objects.filter(name="Season 2").exists() == ended

@@ -207,6 +207,26 @@ class TiebreakGameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_filter = ["division__season"]
 
 
+@admin.register(TiebreakGame.history.model)
+class TiebreakGameHistoryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Each tiebreak game recorded (+) and taken back (-), by whom and when: the games a table was
+    ranked with, also after one was taken back."""
+
+    list_display = ["when", "what", "who", "division", "winner", "loser"]
+
+    @admin.display(description=_("when"), ordering="history_date")
+    def when(self, entry: Any) -> Any:
+        return entry.history_date
+
+    @admin.display(description=_("what"))
+    def what(self, entry: Any) -> str:
+        return entry.get_history_type_display()
+
+    @admin.display(description=_("by"))
+    def who(self, entry: Any) -> Any:
+        return entry.history_user
+
+
 @admin.register(SeasonEnd)
 class SeasonEndAdmin(admin.ModelAdmin):
     list_display = ["season", "committed_at", "committed_by"]

@@ -9,6 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from league.models.rulesets import Ruleset
 
@@ -121,11 +122,24 @@ class SeasonEntry(models.Model):
 class TiebreakGame(models.Model):
     """The tiebreak game's winner, recorded by the board, for a tie the table cannot split (R31)."""
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="tiebreaks")
-    winner = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
-    loser = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    recorded_at = models.DateTimeField(default=timezone.now)
+    division = models.ForeignKey(
+        Division, on_delete=models.CASCADE, related_name="tiebreaks", verbose_name=_("division")
+    )
+    winner = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+", verbose_name=_("winner"))
+    loser = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+", verbose_name=_("loser"))
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    # who recorded each game and who took it back, and when (R31): a table's history, also of the deleted
+    history = HistoricalRecords(
+        verbose_name=_("tiebreak game recorded or taken back"),
+        verbose_name_plural=_("tiebreak games recorded and taken back"),
+    )
 
     class Meta:
         verbose_name = _("tiebreak game")

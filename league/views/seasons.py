@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league.accounts import is_board
 from league.lib.inputs import query_id
 from league.lib.responses import act_and_redirect, post_form, success
-from league.models import Division, Ruleset, Season, TiebreakGame
+from league.models import Division, Ruleset, Season, SeasonEnd, TiebreakGame
 from league.seasons import services
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.seasons.selectors import season_board
@@ -77,6 +77,7 @@ def _season_page(
     context = {"season": season, "board": board, "is_board": is_board(request.user)}
     if context["is_board"]:
         context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)
+        context["ended"] = SeasonEnd.objects.filter(season=season).exists()  # its tiebreak games stay (R31)
         teams = Team.objects.filter(season_entries__season=season).order_by("name")
         tiebreaks: dict[int, list[TiebreakGame]] = {}
         for game in TiebreakGame.objects.filter(division__season=season).select_related("winner", "loser"):

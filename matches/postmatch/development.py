@@ -71,9 +71,15 @@ def roll_development(
 
 @league_write
 def development_rolls(
-    match: Match, team: Team, *, by: Any = None, entered: Mapping[str, Sequence[int]] | None = None
+    match: Match,
+    team: Team,
+    *,
+    by: Any = None,
+    entered: Mapping[str, Sequence[int]] | None = None,
+    earned: Earned | None = None,
 ) -> list[DevelopmentRoll]:
-    """Roll (once) the development dice the team's players earned in this match."""
+    """Roll (once) the development dice the team's players earned in this match; `earned` when the
+    caller has read it already."""
     r = match.season.ruleset.rules
     entered = entered or {}
     rolls = []
@@ -83,7 +89,8 @@ def development_rolls(
         .select_related("player__position", "dice")
         .prefetch_related("player__position__skills")
     }
-    for player, spp in earned_this_match(match, team, r).values():
+    earned = earned if earned is not None else earned_this_match(match, team, r)
+    for player, spp in earned.values():
         after = player.spp
         before = after - spp
         for i in range(1, r.level_ups(before, after) + 1):
@@ -210,9 +217,10 @@ def develop(
     """Apply the coach's choice for every development roll at once (R29)."""
     match, team, postmatch = lock_step(match, team, PostMatch.Step.DEVELOPMENT)
     r = postmatch.ruleset.rules
-    rolls = development_rolls(match, team, by=by)
+    earned = earned_this_match(match, team, match.season.ruleset.rules)  # read once for the rolls and the list
+    rolls = development_rolls(match, team, by=by, earned=earned)
     lines = apply_development(match, rolls, r, choices=choices, entered=entered or {}, by=by)
-    postmatch.explanations = {**postmatch.explanations, "spp": spp_this_match(match, team)}
+    postmatch.explanations = {**postmatch.explanations, "spp": spp_this_match(match, team, earned)}
     return finish_step(
         postmatch, PostMatch.Step.DEVELOPMENT, "development", lines or [_("No player reached a new level.")]
     )

@@ -122,3 +122,9 @@ def test_tiebreak_games_are_looked_up_in_the_admin_and_taken_back_on_the_seasons
     deleted = client.post(reverse("admin:league_tiebreakgame_delete", args=[game.pk]), {"post": "yes"})
     assert deleted.status_code == 403
     assert TiebreakGame.objects.get(pk=game.pk).winner_id == teams[0].pk
+    client.cookies["django_language"] = "nb"
+    listed = client.get(reverse("admin:league_tiebreakgame_changelist")).content.decode()
+    assert all(label in listed for label in ("Vinner", "Taper", "Registrert av", "Registrert den"))
+    history = client.get(reverse("admin:league_historicaltiebreakgame_changelist")).content.decode()
+    assert "Tiebreak-kamper registrert og trukket tilbake" in history and "History" not in history
+    assert all(label in history for label in ("Når", "Hva", "Av", "Opprettet"))

@@ -483,8 +483,41 @@ def test_the_board_sees_the_recorded_tiebreak_games_and_takes_one_back_in_norweg
     page = client.post(url, follow=True).content.decode()
     assert "Tiebreak-kampen er trukket tilbake." in page and f"{a.name} slo {b.name}" not in page
     assert not TiebreakGame.objects.exists()
+    taken_back = TiebreakGame.history.get(history_type="-")  # kept: who took which game back, and when
+    assert (taken_back.winner_id, taken_back.loser_id, taken_back.history_user) == (a.pk, b.pk, board_member)
     again = client.post(url, follow=True)  # a second press (two tabs): already gone, the same answer
     assert again.status_code == 200 and "Tiebreak-kampen er trukket tilbake." in again.content.decode()
+
+
+def test_an_ended_seasons_tiebreak_games_stay_and_its_page_says_so_in_norwegian_r31(client, season_with, board_member):
+    """After the season end its tables are history: the games are listed without a take-back button, the
+    form to record one is gone, and an old tab's record or take-back is refused with a message."""
+    season, _teams = season_with(2, 2)
+    for division in season.divisions.all():
+        services.generate_fixtures(division)
+    for match in Match.objects.filter(season=season):
+        record_result(match, home_score=1, away_score=1, by=board_member)  # every division tied at the top
+    games = [
+        services.record_tiebreak(d, winner=pair[0], loser=pair[1], by=board_member)
+        for d in season.divisions.all()
+        for pair in [[e.team for e in d.entries.order_by("team_id")]]
+    ]
+    services.commit_season_end(season, by=board_member, next_name="S2")
+    client.force_login(board_member)
+    client.cookies["django_language"] = "nb"
+    page = reverse("season", args=[season.pk])
+    html = client.get(page).content.decode()
+    assert "Registrerte tiebreak-kamper" in html and "Trekk tilbake" not in html
+    assert "Sesongen er avsluttet: tabellene er historie (R31)." in html
+    assert reverse("season_tiebreak", args=[season.pk, games[0].division_id]) not in html
+    ended = f"{season.name} er avsluttet: tabellene er historie, og tiebreak-kampene deres blir stående."
+    withdraw = reverse("season_tiebreak_withdraw", args=[season.pk, games[0].pk])
+    assert ended in client.post(withdraw, follow=True).content.decode()
+    record = reverse("season_tiebreak", args=[season.pk, games[0].division_id])
+    d1 = games[0].division
+    response = client.post(record, {"winner": games[0].loser_id, "loser": games[0].winner_id})
+    assert response.status_code == 422 and ended in response.content.decode()
+    assert list(TiebreakGame.objects.order_by("pk")) == games and d1.tiebreaks.count() == 1
 
 
 def test_a_second_cup_draw_is_told_above_the_drawn_cup_r34(client, season_with, board_member):

@@ -105,8 +105,10 @@ def withdraw_tiebreak(game: TiebreakGame) -> None:
 
 def _refuse_if_season_ended(season_id: int) -> None:
     """Lock the season (the season end locks it too, so neither runs half-way past the other) and refuse
-    once it has ended."""
-    season = Season.objects.select_for_update().get(pk=season_id)
+    once it has ended. The lock is FOR NO KEY UPDATE: it still waits for the season end's, but not for
+    (nor blocks) the key-share lock a new row of the season takes, so a board adding a division's teams
+    or fixtures at the same moment cannot deadlock with it."""
+    season = Season.objects.select_for_update(no_key=True).get(pk=season_id)
     if SeasonEnd.objects.filter(season=season).exists():
         raise SeasonError(
             [_("%(season)s has ended: its tables are history and their tiebreak games stay.") % {"season": season}]

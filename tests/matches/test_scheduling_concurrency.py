@@ -15,8 +15,12 @@ from tests.concurrency import require_postgres, run_together
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+# one day for the whole module: a run across Oslo's midnight compares the same dates
+TODAY = timezone.localdate()
+
+
 def at(days: int, hour: int = 19) -> datetime.datetime:
-    day = timezone.localdate() + datetime.timedelta(days=days)
+    day = TODAY + datetime.timedelta(days=days)
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour)))
 
 

@@ -199,3 +199,15 @@ def test_the_printed_sheets_fit_a4(new_page, demo_league, sheet):
         shown = rows.evaluate_all("rows => rows.filter(r => getComputedStyle(r).display !== 'none').length")
         assert shown == 16 and rows.count() == 16
     page.screenshot(path=str(ARTIFACTS / f"print-{sheet}.png"), full_page=True)
+
+
+def test_the_paper_sheets_blank_lines_are_no_cards_on_a_phone(new_page, demo_league):
+    """The team page on a phone shows a card a player and nothing after them: the blank lines to write in
+    are the printed sheet's (issue 26), hidden on screen also where the roster's rows are cards."""
+    page = new_page()
+    page.set_viewport_size(PHONE)
+    team = Team.objects.get(name="Alexander Kiellands Mummies")
+    page.goto(f"/teams/{team.pk}/")
+    rows = page.locator("table.roster-cards tbody tr")
+    shown = rows.evaluate_all("rows => rows.filter(r => getComputedStyle(r).display !== 'none').length")
+    assert 0 < shown == Player.objects.on_roster().filter(team=team).count() < rows.count() == 16

@@ -75,6 +75,10 @@ def _season_page(
     errors beside its fields and what was typed kept."""
     board = season_board(season, latest=0, upcoming=0, rounds=True)
     context = {"season": season, "board": board, "is_board": is_board(request.user)}
+    if bound:  # refused: said at the top too, with a link, for the form may be a long phone page below
+        context["refused_in"] = (
+            (f"division-{division.level}", division.name) if division else ("cup", _("the cup draw"))
+        )
     if context["is_board"]:
         context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)
         context["ended"] = SeasonEnd.objects.filter(season=season).exists()  # its tiebreak games stay (R31)

@@ -185,6 +185,8 @@ def test_a_tiebreak_game_taken_back_leaves_the_tie_and_an_ended_seasons_stay_r31
     a, b = teams[:2]
     wrong = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
     assert [(x.team, x.position) for x in division_lines(d1)] == [(a.pk, 1), (b.pk, 2)]
+    with pytest.raises(services.SeasonError, match="take it back first"):  # the other result: one is a mistake
+        services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
     services.withdraw_tiebreak(wrong)
     assert [x.tied for x in division_lines(d1)] == [True, True]
     services.withdraw_tiebreak(wrong)  # a second press: already gone, nothing else changes

@@ -448,6 +448,9 @@ def test_a_refused_tiebreak_game_is_said_on_its_form_in_its_division(client, sea
     html = response.content.decode()
     assert "A tiebreak game has two teams." in html
     assert html.count("A tiebreak game has two teams.") == 1  # on the form, not flashed as well
+    # and at the top, where a phone shows the page, a link down to the form (the walkthrough's find)
+    assert f'Not saved: the form under {d1.name} says why. <a href="#division-{d1.level}">' in html
+    assert f'id="division-{d1.level}"' in html
     response = client.post(url, {"winner": mine.pk, "loser": other.pk})  # not a team of the division
     assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
     assert not TiebreakGame.objects.exists()
@@ -531,6 +534,7 @@ def test_a_second_cup_draw_is_told_above_the_drawn_cup_r34(client, season_with, 
     html = response.content.decode()
     assert response.status_code == 422
     assert html.count("The cup of this season is already drawn.") == 1 and 'role="alert"' in html
+    assert 'Not saved: the form under the cup draw says why. <a href="#cup">' in html and html.count('id="cup"') == 1
     assert list(Cup.objects.filter(season=season)) == [cup]
 
 

@@ -88,6 +88,14 @@ def record_tiebreak(division: Division, *, winner: Team, loser: Team, by: Any) -
     teams = set(division.entries.values_list("team_id", flat=True))
     if not {winner.pk, loser.pk} <= teams:
         raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
+    if TiebreakGame.objects.filter(division=division, winner=loser, loser=winner).exists():
+        # the same game the other way round: one of the two is a mistake, taken back first
+        raise SeasonError(
+            [
+                _("%(winner)s beat %(loser)s is recorded for these two: take it back first to record the other result.")
+                % {"winner": loser.name, "loser": winner.name}
+            ]
+        )
     try:
         with transaction.atomic():
             return TiebreakGame.objects.create(division=division, winner=winner, loser=loser, recorded_by=by)

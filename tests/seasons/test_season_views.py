@@ -523,6 +523,23 @@ def test_an_ended_seasons_tiebreak_games_stay_and_its_page_says_so_in_norwegian_
     assert list(TiebreakGame.objects.order_by("pk")) == games and d1.tiebreaks.count() == 1
 
 
+def test_a_division_with_played_matches_offers_no_teams_or_fixtures_form(client, season_with, board_member):
+    """Its teams and fixtures are fixed once a match is played (the services refuse): the season page says
+    so instead of offering forms every press of which would be refused; the other division keeps them."""
+    season, _teams = season_with(2, 2)
+    d1, d2 = season.divisions.order_by("level")
+    first, _return = services.generate_fixtures(d1)
+    record_result(first, home_score=1, away_score=0, by=board_member)
+    client.force_login(board_member)
+    html = client.get(reverse("season", args=[season.pk])).content.decode()
+    for division, fixed in ((d1, True), (d2, False)):
+        teams_form = reverse("season_division_teams", args=[season.pk, division.pk])
+        fixtures_form = reverse("season_fixtures", args=[season.pk, division.pk])
+        assert (teams_form in html, fixtures_form in html) == (not fixed, not fixed)
+    assert html.count("The division has played matches: its teams can no longer change.") == 1
+    assert html.count("Fixtures cannot be regenerated after the first match of the division is played.") == 1
+
+
 def test_a_second_cup_draw_is_told_above_the_drawn_cup_r34(client, season_with, board_member):
     """Another board drew the cup a moment before: the page shows the bracket instead of the draw
     form, so the refusal is said above the bracket (once), not lost with the form."""

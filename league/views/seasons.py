@@ -77,8 +77,9 @@ def _season_page(
     board = season_board(season, latest=0, upcoming=0, rounds=True)
     context = {"season": season, "board": board, "is_board": is_board(request.user)}
     if bound:  # refused: said at the top too, with a link, for the form may be a long phone page below
+        (name,) = bound  # the form's name on the page is its anchor's: "tiebreak_form" → #tiebreak-d3
         context["refused_in"] = (
-            (f"division-{division.level}", division.name) if division else ("cup", _("the cup draw"))
+            (f"{name.removesuffix('_form')}-d{division.pk}", division.name) if division else ("cup", _("the cup draw"))
         )
     if context["is_board"]:
         context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)

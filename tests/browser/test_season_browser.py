@@ -79,6 +79,14 @@ def test_the_board_records_a_tiebreak_game_on_a_phone_and_takes_it_back_r31(page
     section = page.locator("#division-1")
     section.locator("summary").click()
     section.get_by_label("Vinner").select_option(label=a.name)
+    section.get_by_label("Taper").select_option(label=a.name)  # one team twice: refused
+    section.get_by_role("button", name="Registrer").click()
+    # said where the phone shows the page, the top, with a link down to the form that says why
+    alert = page.get_by_role("alert").filter(has_text="Ikke lagret")
+    expect(alert).to_be_in_viewport()
+    alert.get_by_role("link", name="Gå til skjemaet").click()
+    expect(section.get_by_text("Vinner og taper må være to ulike lag.")).to_be_in_viewport()
+    screenshot(page, "season-tiebreak-refused-phone")
     section.get_by_label("Taper").select_option(label=b.name)
     section.get_by_role("button", name="Registrer").click()
     expect(page.locator(".messages")).to_contain_text("Tiebreak-kampen er registrert.")

@@ -449,8 +449,8 @@ def test_a_refused_tiebreak_game_is_said_on_its_form_in_its_division(client, sea
     assert "A tiebreak game has two teams." in html
     assert html.count("A tiebreak game has two teams.") == 1  # on the form, not flashed as well
     # and at the top, where a phone shows the page, a link down to the form (the walkthrough's find)
-    assert f'Not saved: the form under {d1.name} says why. <a href="#division-{d1.level}">' in html
-    assert f'id="division-{d1.level}"' in html
+    assert f'Not saved: the form under {d1.name} says why. <a href="#tiebreak-d{d1.pk}">' in html
+    assert html.count(f'id="tiebreak-d{d1.pk}"') == 1
     response = client.post(url, {"winner": mine.pk, "loser": other.pk})  # not a team of the division
     assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
     assert not TiebreakGame.objects.exists()

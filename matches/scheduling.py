@@ -282,6 +282,7 @@ class RoundSchedule:
     round: int
     deadline: datetime.date | None
     fixtures: int = 0
+    to_play: int = 0  # its fixtures not played yet (a cup's still without its teams too): none, no deadline
     unscheduled: list[Match] = field(default_factory=list)
     overdue: list[Match] = field(default_factory=list)
 
@@ -305,6 +306,7 @@ def schedule_overview(season: Season, *, today: datetime.date) -> list[RoundSche
         key = (competition_of(match), match.round)
         row = rounds.setdefault(key, RoundSchedule(key[0], key[1], deadlines.get(key)))
         row.fixtures += 1
+        row.to_play += match.status == Match.Status.SCHEDULED
         if match.status != Match.Status.SCHEDULED or match.home_id is None or match.away_id is None:
             continue
         if match.date is None:

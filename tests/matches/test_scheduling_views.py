@@ -12,6 +12,7 @@ from league.models import RoundDeadline
 from matches import scheduling
 from matches.models import DateProposal, Match
 from tests import factories
+from tests.results import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -184,6 +185,22 @@ class TestPages(Setup):
             reverse("matches") + f"?season={self.match.season_id}",
         ):
             assert "18:00" in client.get(url).content.decode(), url
+
+    def test_a_played_round_is_offered_no_deadline(self, client):
+        """A round whose fixtures are all played needs no deadline: the page says so (and the one it had)
+        instead of a form; a round still to play keeps its form."""
+        season = self.match.season
+        round_one = Match.objects.filter(season=season, division__isnull=False, round=1)
+        RoundDeadline.objects.create(season=season, competition="league", round=1, deadline=day(-2))
+        for match in round_one:
+            record_result(match, home_score=1, away_score=0, by=self.board)
+        client.force_login(self.board)
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("season_schedule", args=[season.pk])).content.decode()
+        played, *later = html.split('class="card round-schedule"')[1:]
+        assert "Alle kampene i runden er spilt: den trenger ingen frist. Fristen var" in played
+        assert "deadline-form" not in played
+        assert later and all("deadline-form" in r and "ingen frist" not in r for r in later)
 
     def test_the_boards_page_lists_and_dates_fixtures(self, client):
         client.force_login(self.board)

@@ -219,6 +219,35 @@ class DivisionTable:
         return repr((self.division.pk, self.division.name, self.rows()))
 
 
+# A division's teams are fixed once one of its matches is played (reported, disputed or confirmed):
+# league.seasons.services.set_division_teams refuses then; generate_fixtures already once any match has
+# left "scheduled" (a forfeit, a void too).
+TEAMS_FIXED_BY = (Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED)
+
+
+@dataclass
+class DivisionDesk:
+    """What the board's forms of a division on the season page need: its recorded tiebreak games (R31),
+    and whether its teams and its fixtures can still change."""
+
+    tiebreaks: list[TiebreakGame] = field(default_factory=list)
+    teams_fixed: bool = False
+    fixtures_fixed: bool = False
+
+
+def board_desks(season: Season) -> dict[int, DivisionDesk]:
+    """Each division's `DivisionDesk`, by its id, in two queries whatever the number of divisions."""
+    desks: dict[int, DivisionDesk] = defaultdict(DivisionDesk)
+    for game in TiebreakGame.objects.filter(division__season=season).select_related("winner", "loser"):
+        desks[game.division_id].tiebreaks.append(game)
+    statuses = Match.objects.filter(division__season=season).values_list("division_id", "status").distinct()
+    for division_id, status in statuses:
+        desk = desks[division_id]
+        desk.teams_fixed |= status in TEAMS_FIXED_BY
+        desk.fixtures_fixed |= status != Match.Status.SCHEDULED
+    return desks
+
+
 @dataclass
 class SeasonBoard:
     season: Season | None

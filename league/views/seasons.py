@@ -19,9 +19,8 @@ from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Division, Ruleset, Season, SeasonEnd, TiebreakGame
 from league.seasons import services
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
-from league.seasons.selectors import season_board
+from league.seasons.selectors import board_desks, season_board
 from league.views.base import _get_season, _require_board
-from matches.models import Match
 from teams.models import Team
 
 
@@ -85,20 +84,9 @@ def _season_page(
         context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)
         context["ended"] = SeasonEnd.objects.filter(season=season).exists()  # its tiebreak games stay (R31)
         teams = Team.objects.filter(season_entries__season=season).order_by("name")
-        tiebreaks: dict[int, list[TiebreakGame]] = {}
-        for game in TiebreakGame.objects.filter(division__season=season).select_related("winner", "loser"):
-            tiebreaks.setdefault(game.division_id, []).append(game)
-        # the forms a division's played matches close (set_division_teams, generate_fixtures): not offered
-        statuses: dict[int, set[str]] = {}
-        for division_id, status in (
-            Match.objects.filter(division__season=season).values_list("division_id", "status").distinct()
-        ):
-            statuses.setdefault(division_id, set()).add(status)
+        desks = board_desks(season)  # the recorded tiebreak games; forms a played match closes are not offered
         for table in board.tables:
-            table.tiebreaks = tiebreaks.get(table.division.pk, [])
-            played = statuses.get(table.division.pk, set())
-            table.teams_fixed = bool(played & {Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED})
-            table.fixtures_fixed = bool(played - {Match.Status.SCHEDULED})
+            table.desk = desks[table.division.pk]
             mine = division is not None and table.division.pk == division.pk
             division_teams = Team.objects.filter(season_entries__division=table.division).order_by("name")
             auto_id = f"id_d{table.division.pk}_%s"

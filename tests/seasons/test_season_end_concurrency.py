@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from league.models import Season, SeasonEnd, SeasonEntry, TiebreakGame
@@ -15,19 +14,10 @@ from league.seasons import services
 from league.seasons.services import fixtures, season_end
 from teams.models import TreasuryEntry
 from tests.concurrency import require_postgres, run_together
+from tests.seasons.test_board_concurrency import boards
 from tests.seasons.test_season_services import run_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def two_boards(board_member, make_user) -> list[Client]:
-    """Two board members, each logged in on a client of his own."""
-    clients = []
-    for user in (board_member, make_user("styre2", board=True, coach=False)):
-        c = Client()
-        c.force_login(user)
-        clients.append(c)
-    return clients
 
 
 def test_two_season_end_commits_at_once_pay_the_prizes_once_r32(season_with, board_member, make_user):
@@ -35,7 +25,7 @@ def test_two_season_end_commits_at_once_pay_the_prizes_once_r32(season_with, boa
     season, teams = season_with(4, 3)
     rank = {t.pk: i for i, t in enumerate(teams)}
     run_season(season, board_member, lambda m: (2, 0) if rank[m.home_id] < rank[m.away_id] else (0, 1))
-    clients = two_boards(board_member, make_user)
+    clients = boards(make_user)
     url = reverse("season_end", args=[season.pk])
     responses = run_together([lambda c=c: c.post(url, {"next_name": "Season 2"}) for c in clients])
     assert all(not isinstance(r, Exception) and r.status_code == 302 for r in responses), responses
@@ -76,7 +66,7 @@ def test_a_tiebreak_game_taken_back_as_the_season_ends_is_one_or_the_other_r31(
         monkeypatch.setattr(season_end, "season_end_preview", holding(season_end.season_end_preview))
     else:  # the take-back's check, its lock taken
         monkeypatch.setattr(fixtures, "_refuse_if_season_ended", holding(fixtures._refuse_if_season_ended))
-    clients = two_boards(board_member, make_user)
+    clients = boards(make_user)
     end_url = reverse("season_end", args=[season.pk])
     withdraw_url = reverse("season_tiebreak_withdraw", args=[season.pk, game.pk])
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.lib.writes import league_write
 from league.models import Division, Ruleset, Season, SeasonEntry
+from league.seasons.selectors import TEAMS_FIXED_BY
 from league.seasons.services.base import (
     SeasonError,
     is_running,
@@ -107,9 +108,7 @@ def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
         refuse_teams_of_another_running_season(
             division.season, _("The teams of the division cannot change."), team_ids=[t.pk for t in teams]
         )
-    if division.matches.filter(
-        status__in=[Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED]
-    ).exists():
+    if division.matches.filter(status__in=TEAMS_FIXED_BY).exists():
         raise SeasonError([_("The division has played matches: its teams can no longer change.")])
     refuse_if_prematch_walked(
         division.matches.filter(status=Match.Status.SCHEDULED), _("The teams of the division cannot change.")

@@ -9,6 +9,7 @@ from typing import Any
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet, Sum
@@ -60,6 +61,23 @@ def sees_private(user: AbstractBaseUser | AnonymousUser) -> bool:
     """Coaches' usernames and names, treasuries and ledgers: for logged-in members, unless the board
     publishes them (settings.PUBLIC_TEAM_DETAILS). Results, rosters and TR are public, as on paper."""
     return settings.PUBLIC_TEAM_DETAILS or user.is_authenticated
+
+
+def display_name(user: AbstractBaseUser | None) -> str:
+    """A person as the league names him: his full name, else his username."""
+    if user is None:
+        return ""
+    return user.get_full_name().strip() or user.get_username()
+
+
+def holders(role: str) -> QuerySet:
+    """The active users holding a role (directly, through a group, or as superusers), by name."""
+    permission = role_permission(role)
+    User = get_user_model()
+    held = Q(user_permissions=permission) | Q(groups__permissions=permission)
+    if role == BOARD:
+        held |= Q(is_superuser=True)
+    return User.objects.filter(held, is_active=True).distinct().order_by("first_name", "last_name", "username")
 
 
 def role_permission(role: str) -> Permission:

@@ -19,6 +19,86 @@ from teams.models import Team
 
 
 @dataclass(frozen=True)
+class MatchActions:
+    """What this person may do on the match, decided once here and read by the view and its template
+    alike; each is what the service then accepts (a button never leads to a refusal it could foresee)."""
+
+    prematch: bool = False
+    sheet: bool = False
+    report: str = ""  # the report button's words, "" for none
+    confirm: bool = False
+    dispute: bool = False
+    reopen: bool = False
+    void: bool = False
+    replay: bool = False  # the board adds the replay of a voided match
+    forfeit: bool = False
+    move: bool = False
+    postmatch: tuple[Team, ...] = ()
+
+    @property
+    def any(self) -> bool:
+        return any(
+            (
+                self.prematch,
+                self.sheet,
+                self.report,
+                self.confirm,
+                self.dispute,
+                self.reopen,
+                self.void,
+                self.replay,
+                self.postmatch,
+            )
+        )
+
+
+def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
+    """`board`: the user is on the board (league.accounts.is_board, read once by the view)."""
+    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)} - {None}
+    coach = getattr(user, "pk", None) in coaches
+    if not (coach or board):
+        return MatchActions()
+    S = Match.Status
+    both = match.home_id is not None and match.away_id is not None
+    filed_by_me = match.filed_by_id == getattr(user, "pk", None)
+    report = ""
+    if both and match.status == S.SCHEDULED:
+        report = _("File the report")
+    elif match.status == S.REOPENED and (board or filed_by_me):
+        report = _("Correct the report and file it again") if not board or filed_by_me else _("File the report (board)")
+    elif match.status == S.DISPUTED and board:
+        report = _("Correct the report (board)")
+    elif match.status == S.REPORTED and (board or filed_by_me):
+        report = _("Edit the report")
+    walkover = match.is_walkover
+    replayed = replay_of(match) is not None
+    return MatchActions(
+        prematch=both and match.status == S.SCHEDULED,
+        sheet=both and not walkover,
+        report=report,
+        confirm=(match.status == S.REPORTED and (board or not filed_by_me)) or (match.status == S.DISPUTED and board),
+        dispute=match.status == S.REPORTED and coach and not filed_by_me,
+        reopen=board and match.status == S.CONFIRMED and not walkover,  # R46: a forfeit is voided, never reopened
+        void=board and match.status not in (S.VOID, S.BYE),
+        replay=board and match.status == S.VOID and both and not replayed,
+        forfeit=board and both and match.status == S.SCHEDULED,
+        move=board and match.status == S.SCHEDULED,
+        postmatch=tuple(
+            t
+            for t in (match.home, match.away)
+            if match.status == S.CONFIRMED and t is not None and (board or t.coach_id == getattr(user, "pk", None))
+        ),
+    )
+
+
+def replay_of(match: Match) -> Match | None:
+    """A voided match's replay, if the board added one."""
+    if match.status != Match.Status.VOID:
+        return None
+    return match.replays.exclude(status=Match.Status.VOID).first()
+
+
+@dataclass(frozen=True)
 class ReportSide:
     """One team's players in the report, by number, each line with its SPP (R28) as `line.spp`."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
@@ -26,11 +26,28 @@ from teams.models import Player, Race, Team
 
 @dataclass(frozen=True)
 class Todo:
-    kind: str  # prematch, report, confirm, postmatch, levelup, date
+    """One action the league waits for. `key` names it (a notice asking for it carries the same key, and
+    is done once the key is off its reader's list); `who` names the people who must take it and `since`
+    says when it began waiting, for the board's desk."""
+
+    kind: str  # prematch, report, confirm, refile, postmatch, levelup, date, found_team (and the desk's)
     label: str
     url: str
     match: Match | None = None
     team: Team | None = None
+    key: str = ""
+    who: str = ""
+    since: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            parts = [self.kind, *(str(o.pk) for o in (self.match, self.team) if o is not None)]
+            object.__setattr__(self, "key", ":".join(parts))
+
+
+def action_key(kind: str, *objects: object) -> str:
+    """The key a Todo of this kind on these rows has: what a notice asking for it stores."""
+    return ":".join([kind, *(str(getattr(o, "pk", o)) for o in objects)])
 
 
 def _open_seasons() -> Q:
@@ -185,8 +202,28 @@ def confirm_todos(user, team_ids: Sequence[int]) -> list[Todo]:
             % {"match": m, "home": m.home_score, "away": m.away_score},
             m.get_absolute_url(),
             m,
+            since=m.filed_at,
         )
         for m in reported
+    ]
+
+
+def refile_todos(user, team_ids: Sequence[int]) -> list[Todo]:
+    """A report the board reopened, back with the coach who filed it (R47) until he files it again."""
+    reopened = (
+        Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), status=Match.Status.REOPENED, filed_by=user)
+        .select_related("home", "away")
+        .order_by("reopened_at", "pk")
+    )
+    return [
+        Todo(
+            "refile",
+            _("%(match)s: the board reopened your report; correct it and file it again") % {"match": m},
+            reverse("match_report", args=[m.pk]),
+            m,
+            since=m.reopened_at,
+        )
+        for m in reopened
     ]
 
 
@@ -215,6 +252,7 @@ def levelup_todos(teams: Sequence[Team]) -> list[Todo]:
             _("%(player)s: choose the mutation") % {"player": p},
             p.get_absolute_url(),
             team=p.team,
+            key=action_key("mutation", p),
         )
         for p in Player.objects.on_roster().filter(team__in=teams, mutation_choice_pending=True).select_related("team")
     ]
@@ -242,6 +280,7 @@ def postmatch_todos(
             reverse("match_postmatch", args=[row.match_id, row.team_id]),
             row.match,
             names[row.team_id],
+            since=row.match.confirmed_at,
         )
         for row in unfinished
         if (row.match_id, row.team_id) not in skip
@@ -258,6 +297,7 @@ def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, toda
     blocked = {row.team_id for row in unfinished}
     return [
         *confirm_todos(user, [t.pk for t in teams]),
+        *refile_todos(user, [t.pk for t in teams]),
         *levelups,
         *postmatch_todos(teams, unfinished, skip=chosen),
         *date_todos(teams, scheduled),

@@ -3,7 +3,7 @@ league's version and the coaches' notifications. One module per part; every mode
 here, as Django and the migrations expect of `league.models`."""
 
 from league.models.calendars import CalendarFeed, new_calendar_salt
-from league.models.notices import NoticePreference, NoticeSettings, Notification
+from league.models.notices import LeagueSettings, NoticePreference, NoticeSettings, Notification
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
 from league.models.scheduling import RoundDeadline
@@ -25,6 +25,7 @@ __all__ = [
     "CalendarFeed",
     "Cup",
     "Division",
+    "LeagueSettings",
     "LeagueVersion",
     "NoticePreference",
     "NoticeSettings",

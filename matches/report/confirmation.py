@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.accounts import is_board
+from league.accounts import BOARD, holders, is_board
 from league.lib.writes import league_write
 from league.models import Notification
 from league.notices.services import notify
@@ -18,7 +18,8 @@ from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import Match, PlayerMatch, PostMatch
 from matches.notices import acts_as_coach, coaches, words
 from matches.postmatch import begun
-from matches.report.filing import ReportError, _lock
+from matches.report.filing import ReportError, ReportInput, _lock, file_report, filer_name
+from matches.selectors import action_key
 from teams.ledger import lock_team
 from teams.models import Player
 
@@ -41,11 +42,19 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     if match.status == Match.Status.CONFIRMED:
         return match
     _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
-    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
+    if match.status == Match.Status.REOPENED and not (by is None or is_board(by)):
+        raise ReportError(  # R47: the opponent's confirmation waits for the report filed again
+            [
+                _("The board reopened the report: %(name)s corrects it and files it again first.")
+                % {"name": filer_name(match)}
+            ]
+        )
+    if match.status not in Match.FILED:
         raise ReportError([_("There is no report to confirm.")])
     match.status = Match.Status.CONFIRMED
     match.confirmed_at = timezone.now()
     match.confirmed_by = by
+    match.reopened_at = None
     _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (matches.stats)
     match.save()
     advance_cup(match)
@@ -78,7 +87,26 @@ def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
     filer = [match.filed_by] if match.filed_by_id and match.filed_by_id != getattr(by, "pk", None) else []
     comment_words = words(match, comment=match.dispute_comment[:300])
     notify(filer, Notification.Kind.REPORT_DISPUTED, match=match, params=comment_words)
+    # R45: the board settles it, and hears of it at once
+    board = [u for u in holders(BOARD) if u.pk != getattr(by, "pk", None)]
+    settle = action_key("dispute", match)
+    notify(board, Notification.Kind.DISPUTE_TO_SETTLE, match=match, params=comment_words, action=settle)
     return match
+
+
+@league_write
+def settle_report(match: Match, report: ReportInput, *, by: Any) -> Match:
+    """The board's correction of a disputed report, or of a reopened one its coach did not file again
+    (R45, R47): filed as the board has it and counted at once, the board's word being the last."""
+    if not is_board(by):
+        raise ReportError([_("Only the board settles a report.")])
+    file_report(match, report, by=by)
+    return confirm_report(match, by=by)
+
+
+def settles(match: Match, by: Any) -> bool:
+    """Whether the board's filing of this report settles it (counted at once) rather than files it."""
+    return match.status in (Match.Status.DISPUTED, Match.Status.REOPENED) and is_board(by)
 
 
 @league_write
@@ -94,11 +122,22 @@ def reopen_report(match: Match, *, by: Any) -> Match:
     _apply(match, sign=-1)
     undo_cup_advance(match)
     _drop_unbegun_post_match(match)
-    match.status = Match.Status.REPORTED
+    match.status = Match.Status.REOPENED  # R47: back with the coach who filed it
+    match.reopened_at = timezone.now()
     match.confirmed_at = None
     match.confirmed_by = None
     match.save()
-    notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling="reopen"))
+    filer = [c for c in coaches(match, but=by) if c.pk == match.filed_by_id]
+    others = [c for c in coaches(match, but=by) if c.pk != match.filed_by_id]
+    notify(
+        filer,
+        Notification.Kind.BOARD_RULED,
+        match=match,
+        params=words(match, ruling="reopen"),
+        action=action_key("refile", match),
+    )
+    params = words(match, ruling="reopen_waits", name=filer_name(match))
+    notify(others, Notification.Kind.BOARD_RULED, match=match, params=params)
     return match
 
 

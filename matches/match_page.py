@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
+from matches.report.confirmation import take_back_problems
 from teams.models import Team
 
 
@@ -34,6 +35,7 @@ class MatchActions:
     forfeit: bool = False
     move: bool = False
     postmatch: tuple[Team, ...] = ()
+    locked: tuple[str, ...] = ()  # why a confirmed match can no longer be reopened or voided, for the board
 
     @property
     def any(self) -> bool:
@@ -62,27 +64,33 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     both = match.home_id is not None and match.away_id is not None
     filed_by_me = match.filed_by_id == getattr(user, "pk", None)
     report = ""
-    if both and match.status == S.SCHEDULED:
+    pre = _prematch(match)
+    walked = pre is not None and pre.done >= PreMatch.Step.MASTER_CHEF  # the report needs the squads and the gate
+    if both and match.status == S.SCHEDULED and walked:
         report = _("File the report")
     elif match.status == S.REOPENED and (board or filed_by_me):
         report = _("Correct the report and file it again") if not board or filed_by_me else _("File the report (board)")
     elif match.status == S.DISPUTED and board:
         report = _("Correct the report (board)")
+    elif match.status == S.DISPUTED and filed_by_me:
+        report = _("Correct your report")
     elif match.status == S.REPORTED and (board or filed_by_me):
         report = _("Edit the report")
     walkover = match.is_walkover
     replayed = replay_of(match) is not None
+    locked = tuple(take_back_problems(match)) if board and match.status == S.CONFIRMED else ()
     return MatchActions(
         prematch=both and match.status == S.SCHEDULED,
         sheet=both and not walkover,
         report=report,
         confirm=(match.status == S.REPORTED and (board or not filed_by_me)) or (match.status == S.DISPUTED and board),
         dispute=match.status == S.REPORTED and coach and not filed_by_me,
-        reopen=board and match.status == S.CONFIRMED and not walkover,  # R46: a forfeit is voided, never reopened
-        void=board and match.status not in (S.VOID, S.BYE),
+        reopen=board and match.status == S.CONFIRMED and not walkover and not locked,  # R46: a forfeit is voided
+        void=board and match.status not in (S.VOID, S.BYE) and not locked,
         replay=board and match.status == S.VOID and both and not replayed,
         forfeit=board and both and match.status == S.SCHEDULED,
         move=board and match.status == S.SCHEDULED,
+        locked=locked,
         postmatch=tuple(
             t
             for t in (match.home, match.away)

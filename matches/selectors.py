@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from league.lib.plain_sql import fetch_dicts
 from league.models import Cup, Division, RoundDeadline, Season
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
+from matches.notices import action_key
 from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
 from matches.scheduling import by_deadline, competition_of
@@ -41,13 +42,7 @@ class Todo:
 
     def __post_init__(self) -> None:
         if not self.key:
-            parts = [self.kind, *(str(o.pk) for o in (self.match, self.team) if o is not None)]
-            object.__setattr__(self, "key", ":".join(parts))
-
-
-def action_key(kind: str, *objects: object) -> str:
-    """The key a Todo of this kind on these rows has: what a notice asking for it stores."""
-    return ":".join([kind, *(str(getattr(o, "pk", o)) for o in objects)])
+            object.__setattr__(self, "key", action_key(self.kind, *(o for o in (self.match, self.team) if o)))
 
 
 def _open_seasons() -> Q:

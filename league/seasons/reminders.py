@@ -21,8 +21,7 @@ from league.models import LeagueSettings, Notification
 from league.notices.services import notify
 from league.seasons import waiting
 from matches.models import Match, PostMatch, PreMatch
-from matches.notices import words
-from matches.selectors import action_key
+from matches.notices import action_key, words
 
 
 @dataclass(frozen=True)

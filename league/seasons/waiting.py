@@ -23,9 +23,10 @@ from league.accounts import COACH, display_name, holders, is_board, roles
 from league.models import LeagueSettings, Notification, RoundDeadline, Season, SeasonEntry
 from league.seasons.selectors import division_lines, ties_to_settle
 from matches.models import Match, PostMatch
+from matches.notices import action_key
 from matches.postmatch import unfinished_postmatches
 from matches.scheduling import competition_of
-from matches.selectors import Todo, action_key, coach_todos, next_matches, scheduled_for
+from matches.selectors import Todo, coach_todos, next_matches, scheduled_for
 from teams.models import Team
 from teams.selectors import with_treasury
 

@@ -16,10 +16,9 @@ from league.rules.records import RECORD_COUNTERS, record_counts, record_spp
 from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import Match, PlayerMatch, PostMatch
-from matches.notices import acts_as_coach, coaches, words
+from matches.notices import action_key, acts_as_coach, coaches, words
 from matches.postmatch import begun
 from matches.report.filing import ReportError, ReportInput, _lock, file_report, filer_name
-from matches.selectors import action_key
 from teams.ledger import lock_team
 from teams.models import Player
 
@@ -42,6 +41,8 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     if match.status == Match.Status.CONFIRMED:
         return match
     _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
+    if match.status == Match.Status.DISPUTED and not (by is None or is_board(by)):
+        raise ReportError([_("The report is disputed: the board settles it (R45).")])
     if match.status == Match.Status.REOPENED and not (by is None or is_board(by)):
         raise ReportError(  # R47: the opponent's confirmation waits for the report filed again
             [
@@ -117,8 +118,7 @@ def reopen_report(match: Match, *, by: Any) -> Match:
         raise ReportError([_("Only a confirmed report can be reopened.")])
     if match.forfeited_by_id:
         raise ReportError([_("A forfeit has no report to reopen: void it instead (R35).")])
-    _refuse_if_post_match_begun(match)
-    _refuse_if_cup_moved_on(match)
+    _refuse_unless_taken_back(match)
     _apply(match, sign=-1)
     undo_cup_advance(match)
     _drop_unbegun_post_match(match)
@@ -151,8 +151,7 @@ def void_match(match: Match, *, by: Any) -> Match:
     if match.status == Match.Status.BYE:
         raise ReportError([_("A bye is no match to void: the cup's draw gave it.")])
     if match.status == Match.Status.CONFIRMED:
-        _refuse_if_post_match_begun(match)
-        _refuse_if_cup_moved_on(match)
+        _refuse_unless_taken_back(match)
         _apply(match, sign=-1)
         undo_cup_advance(match)
         _drop_unbegun_post_match(match)
@@ -176,18 +175,28 @@ def _apply(match: Match, *, sign: int) -> None:
         player.save(update_fields=list(RECORD_COUNTERS))
 
 
-def _refuse_if_post_match_begun(match: Match) -> None:
-    """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
+def take_back_problems(match: Match) -> list[str]:
+    """Why a confirmed match's report can no longer be reopened or voided: winnings paid, injuries rolled
+    and skills taken stand (the board corrects them as records), and a cup round played on from it."""
+    problems = []
     if any(begun(match, row) for row in PostMatch.objects.filter(match=match, done__gt=0)):
-        raise ReportError(
-            [
-                _(
-                    "The post-match sequence has begun: the report can no longer be reopened or voided. "
-                    "The board corrects what is wrong in the admin: a treasury correction on the team "
-                    "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
-                )
-            ]
+        problems.append(
+            _(
+                "The post-match sequence has begun: the report can no longer be reopened or voided. "
+                "The board corrects what is wrong in the admin: a treasury correction on the team "
+                "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
+            )
         )
+    following = next_cup_match(match)
+    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
+        problems.append(_("The next cup round is already played: reopen that match first."))
+    return problems
+
+
+def _refuse_unless_taken_back(match: Match) -> None:
+    problems = take_back_problems(match)
+    if problems:
+        raise ReportError(problems)
 
 
 def _undo_forfeit(match: Match) -> None:
@@ -203,15 +212,9 @@ def _undo_forfeit(match: Match) -> None:
 
 
 def _drop_unbegun_post_match(match: Match) -> None:
-    """The post-match rows confirmation opened, none begun (`_refuse_if_post_match_begun` came first;
+    """The post-match rows confirmation opened, none begun (`take_back_problems` came first;
     a forfeiter's purchases and TR do not count): gone, so they block no team's next match."""
     PostMatch.objects.filter(match=match).delete()
-
-
-def _refuse_if_cup_moved_on(match: Match) -> None:
-    following = next_cup_match(match)
-    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
-        raise ReportError([_("The next cup round is already played: reopen that match first.")])
 
 
 def report_history(match: Match) -> list:

@@ -15,10 +15,9 @@ from league.models import Notification
 from league.notices.services import notify
 from league.rules.records import REPORTED_COUNTERS
 from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch, SquadEntry
-from matches.notices import acts_as_coach, coaches, words
+from matches.notices import action_key, acts_as_coach, coaches, words
 from matches.prematch import team_side
 from matches.results import result_problems
-from matches.selectors import action_key
 from teams.models import Player
 
 
@@ -205,10 +204,7 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
         raise ReportError([_("Both teams must be known before the match is played.")])
     if match.status == Match.Status.REOPENED and not _may_refile(match, by):
         raise ReportError(  # R47: the report went back to the coach who filed it
-            [
-                _("The board reopened this report for %(name)s to correct and file again.")
-                % {"name": filer_name(match)}
-            ]
+            [_("The board reopened this report for %(name)s to correct and file again.") % {"name": filer_name(match)}]
         )
     prematch = PreMatch.objects.filter(match=match).first()
     if prematch is None or prematch.done < PreMatch.Step.MASTER_CHEF:

@@ -94,6 +94,8 @@ class Checks:
             timed("live", checks.live_logs_name_only_players_on_the_pitch)
         timed("go_on", checks.teams_can_go_on, self.year, changed)
         timed("todos", checks.todos_succeed, self.year, changed)
+        timed("people", checks.everyone_knows, self.year)
+        timed("offered", checks.offered_actions_succeed, self.year, changed)
         timed("pages", self.pages.render, changed, skip_preview="preview" in AVOID, ignore_writes="reads" in AVOID)
         self.last = now
 
@@ -175,6 +177,30 @@ class LeagueYear(RuleBasedStateMachine):
     def direct_result(self, which, seed):
         if "direct" not in AVOID:
             self.year.direct_result(which, seed=seed)
+
+    @rule(which=index, seed=seed, correct=st.booleans())
+    def settle(self, which, seed, correct):
+        self.year.settle(which, seed=seed, correct=correct)
+
+    @rule(which=index, seed=seed)
+    def refile(self, which, seed):
+        self.year.refile(which, seed=seed)
+
+    @rule(which=index)
+    def replay(self, which):
+        self.year.replay(which)
+
+    @rule(days=st.sampled_from([1, 4, 10]))
+    def age(self, days):
+        self.year.age(days)
+
+    @rule()
+    def remind(self):
+        self.year.remind()
+
+    @rule(found=st.booleans(), race=st.integers(0, 7))
+    def new_coach(self, found, race):
+        self.year.new_coach(found=found, race=race)
 
     @rule(which=index)
     def void(self, which):

@@ -1,16 +1,15 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league.seasons.forms import LoginForm
+from league.views import accounts, language
 from league.views import pages as league_views
 
 urlpatterns = [
     path("", league_views.home, name="home"),
     path("favicon.ico", league_views.favicon),
-    path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", language.set_language, name="set_language"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/logout/", accounts.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("", include("league.urls")),
     path("", include("teams.urls")),

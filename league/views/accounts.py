@@ -1,8 +1,9 @@
-"""Accounts: the board makes a coach's account; the page a locked-out log-in gets."""
+"""Accounts: log-in and log-out, the board makes a coach's account; the page a locked-out log-in gets."""
 
 from __future__ import annotations
 
 from axes.helpers import get_client_username, get_cool_off
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max
@@ -13,10 +14,27 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.accounts import COACH, address_is_locked, login_attempts, role_group
+from league.lib.redirects import next_url
 from league.lib.responses import post_form, success
 from league.lib.writes import league_writes
-from league.seasons.forms import CoachForm
+from league.seasons.forms import CoachForm, LoginForm
 from league.views.base import _require_board
+
+
+class SafeNext(auth_views.RedirectURLMixin):
+    """Django's `next`, checked as every other (league.lib.redirects): Django's own check lets `x` through,
+    a relative address the browser would take to a 404; an unsafe one falls back to the view's default."""
+
+    def get_redirect_url(self) -> str:
+        return next_url(self.request, self.redirect_field_name) or ""
+
+
+class LoginView(SafeNext, auth_views.LoginView):
+    authentication_form = LoginForm
+
+
+class LogoutView(SafeNext, auth_views.LogoutView):
+    pass
 
 
 @login_required

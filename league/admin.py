@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.lib.inputs import parse_json
 from league.lib.readonly_admin import ReadOnlyAdminMixin
 from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.rules.tables import to_text
@@ -35,7 +36,7 @@ class RulesetForm(forms.ModelForm):
     def _clean_section(self, key: str) -> Any:
         text = self.cleaned_data[key]
         try:
-            value = json.loads(text)
+            value = parse_json(text, depth=10)  # a section nests 5 deep
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("Not valid structured text at line %(line)s, column %(col)s: %(msg)s"),

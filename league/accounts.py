@@ -4,6 +4,7 @@ A role is the permission `league.board` or `league.coach` (checked with has_perm
 group; the group's name is only a label, so renaming it in the admin keeps its rights (issue 14).
 """
 
+import hashlib
 from typing import Any
 
 from axes.helpers import get_cool_off
@@ -11,6 +12,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
 from django.contrib.contenttypes.models import ContentType
+from django.core.cache import cache
 from django.db.models import Q, QuerySet, Sum
 from django.http import HttpRequest
 from django.utils import timezone
@@ -146,3 +148,29 @@ def login_tries_left(request: HttpRequest, username: str | None) -> int:
     """Wrong passwords left for this username from this address before the lock."""
     failures = login_attempts(request, username).aggregate(n=Sum("failures_since_start"))["n"] or 0
     return max(0, settings.AXES_FAILURE_LIMIT - failures)
+
+
+# "Glemt passord?": links asked for within an hour, per address and per network, counted in Django's cache
+# whatever the address (known or not: the answer must not tell). The local-memory cache counts per process;
+# CACHE_URL shares one count between the app's processes.
+RESET_PER_ADDRESS = 3
+RESET_PER_NETWORK = 10
+RESET_WINDOW_SECONDS = 3600
+
+
+def _one_more(key: str) -> int:
+    """The count under `key` after this one; its hour starts with the first."""
+    cache.add(key, 0, RESET_WINDOW_SECONDS)
+    try:
+        return cache.incr(key)
+    except ValueError:  # its hour ended between the two calls
+        cache.set(key, 1, RESET_WINDOW_SECONDS)
+        return 1
+
+
+def password_reset_allowed(request: HttpRequest, email: str) -> bool:
+    """Whether one more link may be sent for this address from this network (and count it)."""
+    address = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    by_address = _one_more(f"password-reset:address:{address}")
+    by_network = _one_more(f"password-reset:network:{client_ip(request)}")
+    return by_address <= RESET_PER_ADDRESS and by_network <= RESET_PER_NETWORK

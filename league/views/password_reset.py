@@ -1,6 +1,6 @@
-""" "Glemt passord?": Django's password reset (the form, its answer, the link's page, the last page) in the
-site's pages and language. The answer is the same whether or not the address is known; a few links an hour
-per address and per network (league.accounts.password_reset_allowed); inactive accounts get none."""
+"""The password reset, "Glemt passord?": Django's views (the form, its answer, the link's page, the last page)
+in the site's pages and language. The answer is the same whether or not the address is known; a few links
+an hour per address and per network (league.accounts.password_reset_allowed); inactive accounts get none."""
 
 from __future__ import annotations
 

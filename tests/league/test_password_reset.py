@@ -1,6 +1,6 @@
-""" "Glemt passord?" (league.views.password_reset): the whole way through the e-mail's link, in the site's
-Norwegian and the recipient's language, the same answer for an address the league does not know, nothing for
-an inactive account, and a few links an hour per address and per network."""
+"""The password reset, "Glemt passord?" (league.views.password_reset): the whole way through the e-mail's
+link, in the site's Norwegian and the recipient's language, the same answer for an address the league does
+not know, nothing for an inactive account, and a few links an hour per address and per network."""
 
 import re
 

@@ -47,9 +47,10 @@ def test_a_path_on_the_site_is_taken(url):
     assert next_url(RequestFactory().get("/", {"next": url})) == url
 
 
-def test_an_absolute_address_of_the_site_itself_is_not_taken_either():
-    """The site's own forms send paths; nothing needs more."""
-    assert next_url(RequestFactory().post("/", {"next": "http://testserver/my/"})) is None
+def test_the_sites_own_address_is_taken():
+    """The language switch of a form shown again sends the page's Referer, an absolute address."""
+    assert next_url(RequestFactory().post("/", {"next": "http://testserver/my/"})) == "http://testserver/my/"
+    assert next_url(RequestFactory().post("/", {"next": "http://testserver.evil.example/my/"})) is None
 
 
 # --- every page that follows one ------------------------------------------------------------------

@@ -2,6 +2,7 @@
 league's version and the coaches' notifications. One module per part; every model is importable from
 here, as Django and the migrations expect of `league.models`."""
 
+from league.models.accounts import AccountChange
 from league.models.calendars import CalendarFeed, new_calendar_salt
 from league.models.notices import LeagueSettings, NoticePreference, NoticeSettings, Notification
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
@@ -22,6 +23,7 @@ __all__ = [
     "LEADER_COUNTERS",
     "STAT_FIELDS_PLAYER",
     "STAT_FIELDS_TEAM",
+    "AccountChange",
     "CalendarFeed",
     "Cup",
     "Division",

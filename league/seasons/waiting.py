@@ -337,7 +337,7 @@ def _coaches_without_team() -> list[Todo]:
         Todo(
             "no_team",
             _("%(name)s has no team yet: Mitt lag asks for one") % {"name": display_name(u)},
-            reverse("coach_create"),
+            reverse("coaches"),
             key=action_key("no_team", u),
             who=display_name(u),
             since=u.date_joined,

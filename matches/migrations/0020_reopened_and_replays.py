@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0016_board_desk'),
+        ('league', '0017_board_desk'),
         ('matches', '0019_explanations_field_in_dumps'),
         ('teams', '0008_treasury_line_as_message'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0015_tiebreak_game_labels_and_history'),
+        ('league', '0016_account_change'),
         ('matches', '0019_explanations_field_in_dumps'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

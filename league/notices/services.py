@@ -88,6 +88,9 @@ def notify(
         rows = made
     else:
         rows = Notification.objects.bulk_create(rows)
+    if match is not None:  # what the match's newest notice says replaces older news of it
+        older = Notification.objects.filter(recipient__in=list(users), match=match, action="", read_at__isnull=True)
+        older.exclude(pk__in=[row.pk for row in rows]).update(read_at=timezone.now())
     pending = [row.pk for row in rows if row.email_state == Notification.Email.PENDING]
     if pending:
         transaction.on_commit(lambda: enqueue(pending))

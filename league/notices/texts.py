@@ -42,6 +42,7 @@ RULINGS = {
     "reopen": N_("The board reopened your report of %(match)s: correct it and file it again."),
     "reopen_waits": N_("The board reopened the report of %(match)s: it waits for %(name)s to file it again."),
     "correct": N_("The board corrected the report of %(match)s (%(score)s)."),
+    "settle": N_("The board settled the report of %(match)s: %(score)s counts. Walk your post-match sequence."),
     "forfeit": N_("The board recorded the forfeit of %(team)s in %(match)s (R35)."),
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -35,7 +36,7 @@ def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
 
 
 @league_write
-def confirm_report(match: Match, *, by: Any) -> Match:
+def confirm_report(match: Match, *, by: Any, tell: bool = True) -> Match:
     """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
@@ -61,7 +62,8 @@ def confirm_report(match: Match, *, by: Any) -> Match:
     advance_cup(match)
     for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin
         PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
-    _tell_confirmed(match, by)
+    if tell:
+        _tell_confirmed(match, by)
     return match
 
 
@@ -101,8 +103,19 @@ def settle_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     (R45, R47): filed as the board has it and counted at once, the board's word being the last."""
     if not is_board(by):
         raise ReportError([_("Only the board settles a report.")])
-    file_report(match, report, by=by)
-    return confirm_report(match, by=by)
+    file_report(match, report, by=by, tell=False)
+    settled = confirm_report(match, by=by, tell=False)
+    # one notice each, the outcome and what it opens: the coach's post-match sequence
+    for team in (settled.home, settled.away):
+        notify(
+            [team.coach],
+            Notification.Kind.BOARD_RULED,
+            match=settled,
+            url=reverse("match_postmatch", args=[settled.pk, team.pk]),
+            params=words(settled, ruling="settle"),
+            action=action_key("postmatch", settled, team),
+        )
+    return settled
 
 
 def settles(match: Match, by: Any) -> bool:

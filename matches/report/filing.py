@@ -193,8 +193,9 @@ def _lock(match: Match) -> Match:
 
 
 @league_write
-def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
-    """File (or re-file) the report. Nothing is saved if anything in it is impossible."""
+def file_report(match: Match, report: ReportInput, *, by: Any, tell: bool = True) -> Match:
+    """File (or re-file) the report. Nothing is saved if anything in it is impossible. `tell`: the coaches
+    hear of it (the board's settlement tells them once, of the whole)."""
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
         raise ReportError([_("The report is confirmed; the board must reopen it to change it.")])
@@ -253,6 +254,12 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     match.dispute_comment = ""
     match.reopened_at = None
     match.save()
+    if tell:
+        _tell_filed(match, by, refiled=refiled)
+    return match
+
+
+def _tell_filed(match: Match, by: Any, *, refiled: bool) -> None:
     confirm = action_key("confirm", match)
     if acts_as_coach(match, by):  # the opponent confirms or disputes it
         team = match.home if match.home.coach_id == by.pk else match.away
@@ -261,7 +268,6 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     else:  # the board filed or corrected it: either coach confirms
         params = words(match, ruling="correct" if refiled else "file")
         notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=params, action=confirm)
-    return match
 
 
 def _may_refile(match: Match, by: Any) -> bool:

@@ -7,6 +7,7 @@ from django.test import override_settings
 from playwright.sync_api import expect
 
 from league.models import Notification
+from league.seasons import waiting
 from matches.models import Match
 from tests import factories
 from tests.browser.conftest import log_in, screenshot
@@ -40,7 +41,7 @@ def test_a_dispute_reaches_the_board_which_settles_it_and_every_notice_closes(ne
             b.goto("/my/")
             expect(b.locator(".todo-list")).to_contain_text("bekreft eller bestrid rapporten")
             b.goto(f"/matches/{match.pk}/")
-            b.get_by_label("Hva er feil?").fill("Det ble 2–1: vi scoret i siste runde.")
+            b.get_by_label("Hva er galt?").fill("Det ble 2–1: vi scoret i siste runde.")
             b.get_by_role("button", name="Bestrid").click()
             expect(b.locator(".messages")).to_contain_text("bestridt")
             b.goto("/my/")
@@ -85,13 +86,21 @@ def test_a_dispute_reaches_the_board_which_settles_it_and_every_notice_closes(ne
             log_in(page, coach)
             page.goto("/my/")
             expect(page.locator(".todo-list .todo--confirm")).to_have_count(0)
-            expect(page.locator(".wait-list")).to_have_count(0)
+            expect(page.locator(".wait-list li", has_text="rapport")).to_have_count(0)  # nothing of the report
+            # Nothing of the report or the dispute is unread: the one notice left is the board's ruling, and it
+            # asks for what the confirmed match opens, his post-match sequence (open until he walks it).
+            open_keys = {t.key for t in waiting.coach_actions(coach)}
             unread = Notification.objects.filter(recipient=coach, match=match, read_at__isnull=True)
-            waiting_ones = [n for n in unread if n.action]
-            assert not waiting_ones or page.locator(".nav-notices .nav-count").count() == 0
-            news = page.locator(".nav-notices .nav-count")
-            count = int(news.inner_text().split()[0]) if news.count() else 0
-            assert count == unread.filter(action="").count()  # what is left is news (the board's ruling)
+            still = [n for n in unread if not n.action or n.action in open_keys]  # a done action's notice is done
+            team = home if coach == kari else away
+            assert [(n.params.get("ruling"), n.action) for n in still] == [
+                ("settle", f"postmatch:{match.pk}:{team.pk}")
+            ]
+            expect(page.locator(".nav-notices .nav-count")).to_contain_text("1")
+            expect(page.locator(".todo-list .todo--postmatch")).to_have_count(1)
+            page.locator(".nav-notices").click()
+            expect(page.locator(".notice--unread")).to_have_count(1)
+            expect(page.locator(".notice--unread")).to_contain_text("Styret har avgjort rapporten")
         assert get_user_model().objects.get(pk=board.pk).is_active
 
 

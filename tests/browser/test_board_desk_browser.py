@@ -121,3 +121,26 @@ def test_the_desk_on_a_phone_shows_the_first_item_on_the_first_screen(new_page, 
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the desk is {width} px wide on a 390 px phone"
     screenshot(page, "board-desk-phone")
+
+
+def test_mitt_lag_keeps_the_team_and_next_match_on_a_phones_first_screen(new_page, live_server):
+    """Dead end: sixteen to twenty-one notices pushed the team and the next match two screens down. The
+    to-dos come first, the team with its next match next, the news last."""
+    from league.notices.services import notify
+
+    season, teams = factories.season_with(2, 2)
+    from league.seasons import services as league_services
+
+    for division in season.divisions.all():
+        league_services.generate_fixtures(division)
+    league_services.start_season(season)
+    coach = teams[0].coach
+    for n in range(21):
+        notify([coach], Notification.Kind.BOARD_MESSAGE, params={"subject": f"Melding {n}", "text": "Hei"})
+    page = new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, coach)
+    page.goto("/my/")
+    expect(page.locator(f"#team-{teams[0].pk}")).to_be_in_viewport()
+    expect(page.locator(".my-team .next-match").first).to_be_in_viewport()
+    screenshot(page, "mitt-lag-phone")

@@ -160,7 +160,8 @@ def test_the_page_reads_a_fixed_number_of_queries(client, board_member, make_use
         if n % 2:
             set_active(coach, active=False, by=board_member)
     client.force_login(board_member)
-    with django_assert_max_num_queries(12):
+    # 12, and the board's desk that the nav counts (league.seasons.waiting: a fixed number whatever the league)
+    with django_assert_max_num_queries(30):
         assert client.get(reverse("coaches")).status_code == 200
 
 

@@ -534,14 +534,18 @@ def people(year: Year) -> list:
     return [year.board, *coaches]
 
 
-def everyone_knows(year: Year) -> None:
+def everyone_knows(year: Year, changed: set[int] | None = None) -> None:
     """After every step: each person's list is what the rulings say waits for him, nothing on the wrong
     person's list; no unread notice asks for an action that no longer waits, and every notice that still
-    asks for one is counted (what the nav's count shows)."""
+    asks for one is counted (what the nav's count shows). `changed`: the teams whose signature changed
+    (None: all); a coach none of whose teams changed is not checked again, the board always."""
     today = timezone.localdate()
     problems = []
     board_expected = expected_board_keys(today)
     for user in people(year):
+        teams = set(Team.objects.filter(coach=user).values_list("pk", flat=True))
+        if changed is not None and user.pk != year.board.pk and teams and not teams & changed:
+            continue
         own = {t.key for t in waiting.coach_actions(user, today=today)}
         expected = expected_coach_keys(user)
         if own != expected:

@@ -94,7 +94,7 @@ class Checks:
             timed("live", checks.live_logs_name_only_players_on_the_pitch)
         timed("go_on", checks.teams_can_go_on, self.year, changed)
         timed("todos", checks.todos_succeed, self.year, changed)
-        timed("people", checks.everyone_knows, self.year)
+        timed("people", checks.everyone_knows, self.year, changed)
         timed("offered", checks.offered_actions_succeed, self.year, changed)
         timed("pages", self.pages.render, changed, skip_preview="preview" in AVOID, ignore_writes="reads" in AVOID)
         self.last = now

@@ -99,10 +99,11 @@ def test_the_boards_correction_settles_the_dispute_and_every_notice_of_it(ready,
     assert (ready.status, ready.home_score, ready.away_score) == (Match.Status.CONFIRMED, 2, 2)
     assert f"dispute:{ready.pk}" not in keys(board) and counted(board) == 0
     assert not {k for k in keys(away) | keys(home) if k.startswith(("confirm", "refile"))}
-    # the coaches' notices of the report no longer wait (the board's ruling is news, read once)
-    for coach in (home, away):
-        waiting_notices = Notification.objects.filter(recipient=coach, read_at__isnull=True).exclude(action="")
-        assert all(n.action not in keys(coach) for n in waiting_notices)
+    # nothing of the report or the dispute waits: the one notice open is the ruling, asking for the post-match
+    for coach, team in ((home, ready.home), (away, ready.away)):
+        unread = Notification.objects.filter(recipient=coach, read_at__isnull=True)
+        still = [n.action for n in unread if not n.action or n.action in keys(coach)]
+        assert still == [f"postmatch:{ready.pk}:{team.pk}"]
 
 
 def test_a_coach_may_not_confirm_a_disputed_report_the_board_does_r45(ready, board):

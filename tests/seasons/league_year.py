@@ -650,6 +650,8 @@ class Year:
         shift = timedelta(days=days)
         for name in ("filed_at", "confirmed_at", "reopened_at"):
             Match.objects.filter(**{f"{name}__isnull": False}).update(**{name: F(name) - shift})
+        # the report lines keep their match's confirmation time (matches.stats): it moved with it
+        PlayerMatch.objects.filter(confirmed_at__isnull=False).update(confirmed_at=F("confirmed_at") - shift)
 
     def remind(self) -> None:
         """The day's reminders (a coach who never finishes until reminded)."""

@@ -104,7 +104,8 @@ def _changes(matches: Sequence[Match]) -> dict[int, tuple[int, datetime.datetime
 def _summary(match: Match) -> str:
     home, away = match.home.name if match.home else "?", match.away.name if match.away else "?"
     if match.status == Match.Status.CONFIRMED:
-        return f"{home} {match.home_score}–{match.away_score} {away}"
+        walkover = f" {_('W.O.')}" if match.is_walkover else ""  # R46
+        return f"{home} {match.home_score}–{match.away_score}{walkover} {away}"
     return f"{home} – {away}"
 
 

@@ -1,6 +1,6 @@
 """The match page's reads (issue 26): each team's report lines under its own name, each die with what
-it gave, read from the rows the sequences stored (no rule worked out again, no query per die), and the
-referee sheet's photos with who added them (issue 27)."""
+it gave, read from the rows the sequences stored (no rule worked out again, no query per die), the
+referee sheet's photos with who added them (issue 27), and the board's actions the page offers."""
 
 from __future__ import annotations
 
@@ -16,6 +16,26 @@ from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
 from teams.models import Team
+
+
+@dataclass(frozen=True)
+class BoardActions:
+    """The board's buttons on a match page: each offered only where its service acts on the match."""
+
+    reopen: bool = False
+    void: bool = False
+
+
+def board_actions(match: Match) -> BoardActions:
+    """What the board may do to the match as it stands, decided here once for the page. A forfeit has no
+    report to reopen: it is undone by voiding it (R46). A bye is no match to void, and a void match is done.
+    A confirmed match whose post-match has begun is still offered both: the refusal says how the board
+    corrects it instead (matches.report)."""
+    if match.status in (Match.Status.VOID, Match.Status.BYE):
+        return BoardActions()
+    if match.status != Match.Status.CONFIRMED:
+        return BoardActions(void=True)
+    return BoardActions(reopen=match.forfeited_by_id is None, void=True)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ MATCH_FIELDS = (
     "start_time",
     "confirmed_at",
     "neutral",
+    "forfeited_by_id",  # a forfeit's score reads W.O. (R46)
     "home__name",
     "away__name",
 )

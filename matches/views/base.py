@@ -16,7 +16,15 @@ from matches.forms import (
     DisputeForm,
     PhotoForm,
 )
-from matches.match_page import report_photos, report_sides, who_acted, with_results, with_who
+from matches.match_page import (
+    BoardActions,
+    board_actions,
+    report_photos,
+    report_sides,
+    who_acted,
+    with_results,
+    with_who,
+)
 from matches.models import PHOTO_SLOTS, Match
 from matches.report import (
     report_history,
@@ -47,6 +55,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
     return {
         "match": match,
         "is_board": board,
+        "board_actions": board_actions(match) if board else BoardActions(),
         "can_report": can_report(request.user, match),
         "postmatch_teams": [
             t for t in (match.home, match.away) if t is not None and (board or t.coach_id == request.user.pk)

@@ -98,3 +98,30 @@ def test_a_healers_fee_names_the_healer_in_the_readers_language():
     assert str(line) == "The Apprentice: Grim"
     with translation.override("nb"):
         assert translated(line) == "Åndemanerens læregutt: Grim"
+
+
+@pytest.mark.django_db
+def test_a_disputed_report_is_bestridt_in_its_status_as_in_the_messages(client, ready_match):
+    """One word for a disputed report, the action's own ("bestrid"): the status, the messages, the to-dos."""
+    from django.urls import reverse
+
+    from matches.report import dispute_report, file_report
+    from matches.report.filing import ReportInput
+
+    file_report(ready_match, ReportInput(home_score=1, away_score=0), by=ready_match.home.coach)
+    dispute_report(ready_match, by=ready_match.away.coach, comment="Det ble 1-1.")
+    client.force_login(ready_match.home.coach)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("match", args=[ready_match.pk])).content.decode()
+    assert "<p>Bestridt</p>" in html and "Bestridt: Det ble 1-1." in html
+    assert "omstrid" not in html.lower()
+
+
+def test_the_catalogue_says_bestridt_and_bekreft_for_a_report():
+    import json
+    from pathlib import Path
+
+    norwegian = json.loads((Path(__file__).parents[2] / "locale/nb/translations.json").read_text(encoding="utf-8"))
+    texts = [t for v in norwegian.values() for t in (v if isinstance(v, list) else [v])]
+    assert not [t for t in texts if "omstrid" in t.lower()]  # the status once said "Omstridt", the messages "bestridt"
+    assert not [t for t in texts if "godkjenn eller bestrid" in t]  # the action is "Bekreft", as its button

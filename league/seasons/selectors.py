@@ -261,6 +261,12 @@ class SeasonBoard:
     rounds: dict[int, list[dict]] = field(default_factory=dict)
     bracket_offset: int = 0
 
+    @property
+    def bracket_named(self) -> list[tuple[str, list[dict]]]:
+        """The bracket's rounds, each with its name ("final", "semi-final"), as every page names a cup round."""
+        first = self.bracket_offset + 1
+        return [(self.cup.round_name(first + n), matches) for n, matches in enumerate(self.bracket)]
+
 
 def season_board(
     season: Season | None,

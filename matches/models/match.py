@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league.models import round_name
+
 
 class MatchQuerySet(models.QuerySet):
     def confirmed(self) -> MatchQuerySet:
@@ -163,6 +165,11 @@ class Match(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
+
+    @property
+    def round_name(self) -> str:
+        """The round as every page names it: a cup's by what it is ("final"), a division's by its number."""
+        return self.cup.round_name(self.round) if self.cup_id is not None else round_name(self.round)
 
     @property
     def is_walkover(self) -> bool:

@@ -113,12 +113,15 @@ def _postmatch_context(
         )
     elif done == PostMatch.Step.DEVELOPMENT:
         step_form = form(FanFactorForm)
+    explanations = {**postmatch.explanations, **{KEYS[step]: [why] for step, why in skipped.items()}}
+    if done == PostMatch.Step.PURCHASES:  # a purchase made since "Purchases done" is shown before the new TR keeps it
+        explanations["purchases"] = postmatch_service.purchases_made(match, team)
     return {
         "match": match,
         "team": team,
         "postmatch": postmatch,
         "Step": PostMatch.Step,
-        "explanations": {**postmatch.explanations, **{KEYS[step]: [why] for step, why in skipped.items()}},
+        "explanations": explanations,
         "forfeit": match.forfeited_by_id is not None,
         "form": step_form,
         "errors": invalid.non_field_errors() if invalid is not None else [],

@@ -3,6 +3,7 @@ SPP from the match and his total on the SPP step, and what was bought with the t
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from matches import postmatch as post
 from teams.services import buy_apothecary, buy_assistant_coach
@@ -86,3 +87,28 @@ class TestTheTrollsAfterTheirWin:
         post.purchases_done(match, home, by=home.coach)
         shown = section(self.page(client), "step-purchases")
         assert "Nothing bought." in shown and "Treasury after the purchases: 450,000" in shown
+
+
+def test_a_purchase_between_purchases_done_and_the_new_tr_is_in_the_record(client, league_match, board_member):
+    """The record of the purchases says what the sequence bought and the treasury as the new TR found it: a
+    cheerleader bought after "Ferdig med kjøp" used to leave "Ingenting kjøpt" and the treasury before it."""
+    from league.lib.numbers import money
+    from matches.results import record_forfeit
+    from teams.ledger import treasury
+    from teams.services import buy_cheerleader
+
+    match, loser = league_match, league_match.home
+    record_forfeit(match, loser, by=board_member)  # R42: its sequence is the purchases and the new TR
+    post.purchases_done(match, loser, by=loser.coach)  # nothing bought yet
+    buy_cheerleader(loser, by=loser.coach)  # on the team page, before the new TR
+    client.force_login(loser.coach)
+    client.cookies["django_language"] = "nb"
+    url = reverse("match_postmatch", args=[match.pk, loser.pk])
+    with translation.override("nb"):
+        after = f"Kassen etter kjøpene: {money(treasury(loser))}"
+    for when in ("before the new TR", "after it"):
+        shown = section(client.get(url).content.decode(), "step-purchases")
+        assert "Kjøpt: Duskedame nr. 1, 10\xa0000" in shown, when
+        assert after in shown and "Ingenting kjøpt" not in shown, when
+        if when == "before the new TR":
+            post.complete(match, loser, by=loser.coach)

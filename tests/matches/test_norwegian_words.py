@@ -125,3 +125,59 @@ def test_the_catalogue_says_bestridt_and_bekreft_for_a_report():
     texts = [t for v in norwegian.values() for t in (v if isinstance(v, list) else [v])]
     assert not [t for t in texts if "omstrid" in t.lower()]  # the status once said "Omstridt", the messages "bestridt"
     assert not [t for t in texts if "godkjenn eller bestrid" in t]  # the action is "Bekreft", as its button
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("race", "said"),
+    [
+        (
+            "Undead",
+            "Åndemanerens læregutt: 10\xa0000 per forsøk, høyst 1 død spiller; 2+ gjenoppliver, 1 er død for godt",
+        ),
+        ("Nurgle", "Nurgle Familiar: 10\xa0000 per forsøk, høyst 2 døde spillere; 2+ gjenoppliver"),
+        ("Dwarf", "Bandage Crew: 10\xa0000 per forsøk, høyst 3 døde spillere, forsøkene trenger 1+, 2+, 3+ (R25)."),
+    ],
+)
+def test_the_healer_is_the_teams_own_and_its_count_reads_in_the_singular_too_r9(race, said):
+    """R9: the Apprentice for Undead and Necromatic, the Familiar for Nurgle, the Bandage Crew for the rest;
+    "høyst 1 døde spillere" was a plural without its singular."""
+    from league.models import Ruleset
+    from matches.postmatch import healer_price
+    from teams.models import Race, Team
+
+    with translation.override("nb"):
+        text = healer_price(Team(race=Race.objects.get(name=race)), Ruleset.default().rules)
+    assert said in text
+    others = {"Åndemanerens læregutt", "Nurgle Familiar", "Bandage Crew"} - {said.split(":")[0]}
+    assert not [name for name in others if name in text]
+
+
+@pytest.mark.django_db
+def test_the_pre_match_of_teams_without_a_master_chef_says_nothing_of_him(client, ready_match):
+    """The Master Chef is the Halflings' head coach (R9): two Human teams' pre-match has no step for him, and
+    still says it is complete."""
+    from django.urls import reverse
+
+    from matches import prematch as pm
+    from matches.models import PreMatch
+
+    client.force_login(ready_match.home.coach)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("match_prematch", args=[ready_match.pk])).content.decode()
+    assert pm.get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
+    assert "Mesterkokk" not in html and "halfling" not in html.lower()
+    assert "Før-kamp-sekvensen er ferdig." in html
+
+
+@pytest.mark.django_db
+def test_a_halfling_match_has_its_master_chef_step(client, make_user):
+    from django.urls import reverse
+
+    from tests.factories import halflings_against_humans
+
+    match = halflings_against_humans(make_user("kari"), make_user("ola"))
+    client.force_login(match.home.coach)
+    client.cookies["django_language"] = "nb"
+    html = client.get(reverse("match_prematch", args=[match.pk])).content.decode()
+    assert "<h2>8. Mesterkokk</h2>" in html

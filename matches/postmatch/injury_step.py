@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
 from league.lib.writes import league_write
@@ -180,7 +181,7 @@ def _attempt_fee(healer: str, targets: list[int], dead_ids: set[int], settings: 
         raise PostMatchError([_("Only a dead player not treated by the apothecary can be attempted.")])
     limit, fee = healer_attempts(healer, settings)
     if len(targets) > limit:
-        raise PostMatchError([_("At most %(n)s attempts.") % {"n": limit}])
+        raise PostMatchError([ngettext("At most %(n)s attempt.", "At most %(n)s attempts.", limit) % {"n": limit}])
     return fee
 
 

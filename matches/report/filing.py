@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
@@ -109,7 +110,11 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     for team_id, scored in ((match.home_id, report.home_score), (match.away_id, report.away_score)):
         if touchdowns[team_id] > scored:
             problems.append(
-                _("%(n)s touchdowns are credited to %(team)s players, but the team scored %(score)s.")
+                ngettext(
+                    "%(n)s touchdown is credited to %(team)s players, but the team scored %(score)s.",
+                    "%(n)s touchdowns are credited to %(team)s players, but the team scored %(score)s.",
+                    touchdowns[team_id],
+                )
                 % {"n": touchdowns[team_id], "team": _team_name(match, team_id), "score": scored}
             )
     problems += apothecary_problems(match, report, players)

@@ -181,3 +181,43 @@ def test_a_halfling_match_has_its_master_chef_step(client, make_user):
     client.cookies["django_language"] = "nb"
     html = client.get(reverse("match_prematch", args=[match.pk])).content.decode()
     assert "<h2>8. Mesterkokk</h2>" in html
+
+
+def test_a_count_of_one_reads_in_the_singular():
+    from matches.dice import DiceError, check_entered
+
+    with translation.override("nb"), pytest.raises(DiceError) as refused:
+        check_entered([3, 4], sides=6, count=1)
+    assert list(refused.value.messages) == ["1 terning av typen D6 trengs, ikke 2."]
+
+
+@pytest.mark.django_db
+def test_a_team_founded_with_one_of_each_pays_for_them_in_the_singular():
+    from tests.factories import position
+
+    coach = user("singular")
+    lineman = position("Human", "Lineman")
+    team = services.create_team(
+        coach=coach,
+        name="Ensomme Ulver",
+        race=lineman.race,
+        hires={lineman.pk: 11},
+        rerolls=1,
+        assistant_coaches=1,
+        cheerleaders=1,
+    )
+    with translation.override("nb"):
+        texts = {e.text for e in TreasuryEntry.objects.filter(team=team)}
+    assert {"1 team re-roll", "1 assistenttrener", "1 duskedame"} <= texts
+
+
+@pytest.mark.django_db
+def test_one_touchdown_too_many_is_one_touchdown(ready_match):
+    from matches.report import report_problems
+    from matches.report.filing import LineInput, ReportInput
+
+    scorer = ready_match.home.players.order_by("number").first()
+    report = ReportInput(home_score=0, away_score=0, lines=[LineInput(scorer.pk, touchdowns=1)])
+    with translation.override("nb"):
+        problems = report_problems(ready_match, report)
+    assert f"1 touchdown er ført på spillere i {ready_match.home.name}, men laget scoret 0." in problems

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
 from league.lib.writes import league_write
@@ -43,7 +44,10 @@ def season_end_preview(season: Season) -> SeasonEndPlan:
     divisions = list(season.divisions.order_by("level"))
     unplayed = Match.objects.filter(season=season, division__isnull=False, status=Match.Status.SCHEDULED).count()
     if unplayed:
-        plan.problems.append(_("%(n)s league matches are not played yet.") % {"n": unplayed})
+        unplayed_words = ngettext(
+            "%(n)s league match is not played yet.", "%(n)s league matches are not played yet.", unplayed
+        )
+        plan.problems.append(unplayed_words % {"n": unplayed})
     tables = {d.level: division_lines(d) for d in divisions}
     teams = {t.pk: t for t in Team.objects.filter(season_entries__season=season)}
     for d in divisions:

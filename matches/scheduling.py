@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from league.accounts import is_board
+from league.accounts import display_name, is_board
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from league.models import Notification, RoundDeadline, Season
@@ -34,7 +34,7 @@ class SchedulingError(Refusal):
 def _notify(recipients: list[Any], kind: str, *, match: Match, by: Any = None, **params: str) -> None:
     """Tells the coaches of a date (league.notices: the inbox, and an e-mail once the write commits).
     Called inside the writing transaction, one call per event."""
-    name = getattr(by, "get_username", lambda: "")() if by is not None else ""
+    name = display_name(by) if by is not None else ""
     notify(recipients, kind, match=match, params=words(match, **({"by": name} if name else {}), **params))
 
 

@@ -204,7 +204,7 @@ def _refuse_players(entry: EventInput, ids: set[int], squad: dict[int, int]) -> 
     if any(i not in squad for i in ids):
         raise LiveError([_("Choose a player of the match squads.")])
     if entry.player_id and entry.victim_id and squad[entry.player_id] == squad[entry.victim_id]:
-        raise LiveError([_("A player does not hurt his own team mate here: log it as an injury.")])
+        raise LiveError([_("A player does not hurt a team mate here: log it as an injury.")])
     if entry.kind in INJURY_KINDS and entry.injury not in dict(LIVE_INJURIES):
         raise LiveError([_("Choose the injury: badly hurt, serious injury or dead.")])
     if entry.kind == LiveEvent.Kind.CASUALTY and entry.how not in (rules.BLOCK, rules.FOUL):
@@ -213,12 +213,12 @@ def _refuse_players(entry: EventInput, ids: set[int], squad: dict[int, int]) -> 
 
 OUT_OF_PLAY = {  # why a player is out of play (league.rules.live.out_of_play) → the refusal
     rules.SENT_OFF: gettext_lazy(
-        "%(player)s was sent off: he is out of this match. Undo that entry if it was a mistake."
+        "%(player)s was sent off and is out of this match. Undo that entry if it was a mistake."
     ),
     "serious_injury": gettext_lazy(
-        "%(player)s is seriously injured: he is out of this match. Undo that entry if it was a mistake."
+        "%(player)s is seriously injured and out of this match. Undo that entry if it was a mistake."
     ),
-    "dead": gettext_lazy("%(player)s is dead: he is out of this match. Undo that entry if it was a mistake."),
+    "dead": gettext_lazy("%(player)s is dead and out of this match. Undo that entry if it was a mistake."),
 }
 
 

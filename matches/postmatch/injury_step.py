@@ -130,14 +130,14 @@ def _fate(
         said(serious_injury(match, player, injured, casualties.dead, r, by, entered))
     elif fate == Fate.SAVED:
         said(
-            _("%(player)s: the apothecary saves him (%(roll)s, R26).")
+            _("%(player)s is saved by the apothecary (%(roll)s, R26).")
             % {"player": player, "roll": uses[(player.pk, ApothecaryUse.Action.HEAL_DEAD)].roll}
         )
     elif fate == Fate.REVIVED:
         said(Joined("", [f"{player}: ", revive(player, match, r, by, entered)]))
         player.save()
     elif fate == Fate.BURIED:
-        said(_("%(player)s: the apothecary failed; no one else may treat him.") % {"player": player})
+        said(_("%(player)s: the apothecary failed, and no one else may treat %(player)s.") % {"player": player})
         bury(player.pk)
     else:
         casualties.dead.append(player)

@@ -178,7 +178,7 @@ def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Pl
     for team_id, ap in spent.items():
         if ap > r.settings.apothecary_ap:
             problems.append(
-                _("%(team)s's apothecary spends %(ap)s AP; he has %(max)s (R26).")
+                _("%(team)s's apothecary spends %(ap)s AP of %(max)s (R26).")
                 % {"team": teams[team_id].name, "ap": ap, "max": r.settings.apothecary_ap}
             )
     return problems

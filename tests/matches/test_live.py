@@ -360,7 +360,7 @@ class TestAReadyMatch:
         before = LiveEvent.objects.count()
         response = send(client, started, "touchdown", player=victim.pk)
         assert response.status_code == 422
-        assert "is out of this match" in response.json()["errors"][0]
+        assert "out of this match" in response.json()["errors"][0]
         assert LiveEvent.objects.count() == before and state(started).score == {"home": 0, "away": 0}
 
     @pytest.mark.parametrize(
@@ -385,7 +385,7 @@ class TestAReadyMatch:
         response = send(client, started, kind, **{k: names.get(v, v) for k, v in fields.items()})
         assert response.status_code == 422
         assert response.json()["errors"] == [
-            f"{him} is dead: he is out of this match. Undo that entry if it was a mistake."
+            f"{him} is dead and out of this match. Undo that entry if it was a mistake."
         ]
         assert LiveEvent.objects.count() == before
 

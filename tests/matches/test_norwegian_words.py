@@ -221,3 +221,20 @@ def test_one_touchdown_too_many_is_one_touchdown(ready_match):
     with translation.override("nb"):
         problems = report_problems(ready_match, report)
     assert f"1 touchdown er ført på spillere i {ready_match.home.name}, men laget scoret 0." in problems
+
+
+def test_no_text_calls_a_player_or_a_coach_he():
+    """The league keeps no one's gender: a sentence names the player (or says "the player"), never "han"."""
+    import json
+    import re
+    from pathlib import Path
+
+    catalogue = json.loads((Path(__file__).parents[2] / "locale/nb/translations.json").read_text(encoding="utf-8"))
+    english = [k for k in catalogue if re.search(r"\b(he|him|his)\b", k, re.I)]
+    norwegian = [
+        t
+        for v in catalogue.values()
+        for t in (v if isinstance(v, list) else [v])
+        if re.search(r"\b(han|ham|hans)\b", t, re.I)
+    ]
+    assert english == [] and norwegian == []

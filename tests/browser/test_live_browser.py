@@ -295,3 +295,27 @@ def test_the_live_log_says_what_it_is_doing(new_page, make_user):
     expect(ola.locator(f"#entry-{sent_off.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
     assert asked == [f"Angre «Utvist: {humans[2]}»? Den blir stående i loggen, overstreket."] * 2
     fits(ola)
+
+
+def test_the_live_page_passes_axe_for_the_coach_and_the_visitor(new_page, make_user):
+    """The score, whose turn it is ("nå") and the panels meet WCAG 2.1 AA, contrast included: axe found the
+    live score serious: the gold of "nå" on white was 3.3:1."""
+    import uuid
+
+    from axe_playwright_python.sync_playwright import Axe
+
+    from matches import live
+    from tests.browser.test_accessibility_browser import serious
+
+    match = a_match(make_user)
+    start = live.EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
+    live.record(match.pk, start, by=match.home.coach)
+    axe = Axe()
+    coach, visitor = phone(new_page), phone(new_page)
+    log_in(coach, match.home.coach)
+    found = {}
+    for who, page in (("coach", coach), ("visitor", visitor)):
+        page.goto(f"/matches/{match.pk}/live/")
+        expect(page.locator(".live-score__now")).to_have_count(1)
+        found[who] = serious(axe, page)
+    assert found == {"coach": [], "visitor": []}

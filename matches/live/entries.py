@@ -24,6 +24,7 @@ from matches.live.state import (
     EventInput,
     LiveError,
     LiveForbidden,
+    TurnAlreadyEnded,
     can_write,
     derive,
     may_undo,
@@ -71,6 +72,8 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
             else [_("Walk the pre-match sequence first.")]
         )
     state = derive(match, prematch, events)
+    if entry.kind == LiveEvent.Kind.TURN:
+        _done_if_the_turn_is_over(match, state, entry)
     arrived = timezone.now()
     event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by, created_at=arrived)
     event.made_at = made_at(entry.made_at, arrived, events)
@@ -154,6 +157,18 @@ def _clock(event: LiveEvent, entry: EventInput, match: Match, prematch: PreMatch
         event.data = {"chef": chef_dice(match, prematch, 2, entry, by)}
     elif entry.kind == LiveEvent.Kind.END and state.half != 2:
         raise LiveError([_("The match ends after the second half.")])
+
+
+def _done_if_the_turn_is_over(match: Match, state: rules.State, entry: EventInput) -> None:
+    """Both phones keep the log and each is up to a poll behind: an end of turn the other phone logged a
+    moment ago is what this coach meant too, so it is answered as done (nothing logged twice), never
+    refused, and never taken as the end of the turn after it."""
+    if entry.team_id not in (match.home_id, match.away_id) or not state.started:
+        return
+    side = side_of(match, entry.team_id)
+    if rules.turn_over(state, side, half=entry.half, turn=entry.turn):
+        shown = entry.turn if entry.turn is not None else state.turns[side]
+        raise TurnAlreadyEnded(team_of(match, side).name, shown)
 
 
 def _turn_or_reroll_team(match: Match, state: rules.State, entry: EventInput) -> Any:

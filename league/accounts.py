@@ -2,20 +2,28 @@
 
 A role is the permission `league.board` or `league.coach` (checked with has_perm), held through a
 group; the group's name is only a label, so renaming it in the admin keeps its rights (issue 14).
+Beside the roles: the board deactivating a coach's account, and the throttles of log-ins and of the
+links that choose a new password.
 """
 
+import hashlib
 from typing import Any
 
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
 from django.contrib.contenttypes.models import ContentType
+from django.core.cache import cache
 from django.db.models import Q, QuerySet, Sum
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from league.models import Season  # the role permissions are declared on Season's Meta
+from league.lib.refusals import AlreadyDone, Refusal
+from league.lib.writes import league_write
+from league.models import AccountChange, Season  # the role permissions are declared on Season's Meta
 
 BOARD = "board"
 COACH = "coach"
@@ -75,6 +83,16 @@ def sees_private(user: AbstractBaseUser | AnonymousUser) -> bool:
     return settings.PUBLIC_TEAM_DETAILS or user.is_authenticated
 
 
+def holders(role: str) -> QuerySet:
+    """The active users holding a role (directly, through a group, or as superusers), by name."""
+    permission = role_permission(role)
+    User = get_user_model()
+    held = Q(user_permissions=permission) | Q(groups__permissions=permission)
+    if role == BOARD:
+        held |= Q(is_superuser=True)
+    return User.objects.filter(held, is_active=True).distinct().order_by("first_name", "last_name", "username")
+
+
 def role_permission(role: str) -> Permission:
     # Created here too: post_migrate may run for another app before league's permissions exist.
     permission, _ = Permission.objects.get_or_create(
@@ -107,6 +125,42 @@ def grant_board_permissions(sender: Any = None, **kwargs: Any) -> None:
     ).exclude(content_type__app_label="league", codename__in=ROLE_GROUPS)  # roles come by their own groups
     for group in role_groups(BOARD):
         group.permissions.add(*perms)
+
+
+def board_member_ids() -> set[int]:
+    """The users who hold the board's role through a group or directly (superusers apart), in one query."""
+    permission = role_permission(BOARD)
+    users = get_user_model().objects.filter(Q(groups__permissions=permission) | Q(user_permissions=permission))
+    return set(users.values_list("pk", flat=True))
+
+
+def activation_refused(user: AbstractBaseUser, *, by: AbstractBaseUser, board_member: bool) -> str | None:
+    """Why the board may not deactivate or reactivate this account in the app, or None. The admin's rule
+    (league.user_admin): one board member does not shut out another, and a superuser's account is the
+    superusers' own."""
+    if user.pk == by.pk:
+        return _("Your own account is not deactivated here.")
+    if user.is_superuser:
+        return _("A superuser's account is changed in the admin only.")
+    if user.is_staff or board_member:
+        return _("A board member's account is changed by a superuser, in the admin.")
+    return None
+
+
+@league_write
+def set_active(user: AbstractBaseUser, *, active: bool, by: AbstractBaseUser) -> AbstractBaseUser:
+    """The board deactivates a coach's account (he can no longer log in, and a session he has ends at his
+    next request; his teams stay as they are) or lets him back in, recorded with who and when."""
+    user = get_user_model().objects.select_for_update().get(pk=user.pk)
+    refused = activation_refused(user, by=by, board_member=is_board(user))
+    if refused:
+        raise Refusal([refused])
+    if user.is_active == active:
+        raise AlreadyDone()
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+    AccountChange.objects.create(user=user, active=active, by=by)
+    return user
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -159,3 +213,29 @@ def login_tries_left(request: HttpRequest, username: str | None) -> int:
     """Wrong passwords left for this username from this address before the lock."""
     failures = login_attempts(request, username).aggregate(n=Sum("failures_since_start"))["n"] or 0
     return max(0, settings.AXES_FAILURE_LIMIT - failures)
+
+
+# "Glemt passord?": links asked for within an hour, per address and per network, counted in Django's cache
+# whatever the address (known or not: the answer must not tell). The local-memory cache counts per process;
+# CACHE_URL shares one count between the app's processes.
+RESET_PER_ADDRESS = 3
+RESET_PER_NETWORK = 10
+RESET_WINDOW_SECONDS = 3600
+
+
+def _one_more(key: str) -> int:
+    """The count under `key` after this one; its hour starts with the first."""
+    cache.add(key, 0, RESET_WINDOW_SECONDS)
+    try:
+        return cache.incr(key)
+    except ValueError:  # its hour ended between the two calls
+        cache.set(key, 1, RESET_WINDOW_SECONDS)
+        return 1
+
+
+def password_reset_allowed(request: HttpRequest, email: str) -> bool:
+    """Whether one more link may be sent for this address from this network (and count it)."""
+    address = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    by_address = _one_more(f"password-reset:address:{address}")
+    by_network = _one_more(f"password-reset:network:{client_ip(request)}")
+    return by_address <= RESET_PER_ADDRESS and by_network <= RESET_PER_NETWORK

@@ -8,8 +8,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.lib.inputs import parse_json
 from league.lib.readonly_admin import ReadOnlyAdminMixin
-from league.models import Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
+from league.models import AccountChange, Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.rules.tables import to_text
 
 SECTION_KEYS = ("settings", *rules.TABLE_PARSERS)
@@ -35,7 +36,7 @@ class RulesetForm(forms.ModelForm):
     def _clean_section(self, key: str) -> Any:
         text = self.cleaned_data[key]
         try:
-            value = json.loads(text)
+            value = parse_json(text, depth=10)  # a section nests 5 deep
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("Not valid structured text at line %(line)s, column %(col)s: %(msg)s"),
@@ -225,6 +226,14 @@ class TiebreakGameHistoryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     @admin.display(description=_("by"))
     def who(self, entry: Any) -> Any:
         return entry.history_user
+
+
+@admin.register(AccountChange)
+class AccountChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Each account the board deactivated or let back in on the coaches' page, by whom and when."""
+
+    list_display = ["user", "active", "by", "at"]
+    list_filter = ["active"]
 
 
 @admin.register(SeasonEnd)

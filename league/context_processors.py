@@ -2,7 +2,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from league.accounts import is_board, is_coach, sees_private
-from league.notices.selectors import unread_count
+from league.seasons import waiting
 
 
 def privacy(request: HttpRequest) -> dict[str, object]:
@@ -17,6 +17,9 @@ def privacy(request: HttpRequest) -> dict[str, object]:
 
 
 def notices(request: HttpRequest) -> dict[str, object]:
-    """`unread_notices`: the logged-in user's unread notifications for the nav, read only when a page shows
-    it, once a request (league.notices.selectors.unread_count); never for a visitor."""
-    return {"unread_notices": SimpleLazyObject(lambda: unread_count(request))}
+    """`unread_notices`: what still waits for the logged-in user in his notices, for the nav; `desk_count`:
+    the board's desk. Read only when a page shows them, once a request (league.seasons.waiting)."""
+    return {
+        "unread_notices": SimpleLazyObject(lambda: waiting.unread_count(request)),
+        "desk_count": SimpleLazyObject(lambda: waiting.desk_count(request)),
+    }

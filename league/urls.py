@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import accounts, api_docs, exports, leaders, notices, pages, rulesets, seasons
+from league.views import accounts, api_docs, board, exports, leaders, notices, pages, rulesets, seasons
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("my/notices/settings/confirm-again/", notices.notice_confirm_again, name="notice_confirm_again"),
     path("notices/unsubscribe/<str:token>/", notices.notice_unsubscribe, name="notice_unsubscribe"),
     path("notices/confirm/<str:token>/", notices.notice_confirm, name="notice_confirm"),
+    path("board/", board.board_desk, name="board_desk"),
+    path("board/settings/", board.board_settings, name="board_settings"),
     path("board/message/", notices.board_message, name="board_message"),
     path("standings/", pages.standings, name="standings"),
     path("leaders/", leaders.leaders_page, name="leaders"),
@@ -47,7 +49,10 @@ urlpatterns = [
         seasons.season_division_teams,
         name="season_division_teams",
     ),
+    path("coaches/", accounts.coach_list, name="coaches"),
     path("coaches/new/", accounts.coach_create, name="coach_create"),
+    path("coaches/<int:pk>/deactivate/", accounts.coach_set_active, {"active": False}, name="coach_deactivate"),
+    path("coaches/<int:pk>/reactivate/", accounts.coach_set_active, {"active": True}, name="coach_reactivate"),
     path("api/", api_docs.api_docs, name="api_docs"),
     path("api/seasons/", seasons.api_seasons, name="api_seasons"),
     path("api/seasons/<int:pk>/standings/", seasons.api_standings, name="api_standings"),

@@ -173,8 +173,8 @@ def feed(name: str, matches: Iterable[Match], *, base_url: str, deadlines: Itera
 
 
 def google_calendar_url(match: Match, *, base_url: str) -> str:
-    """Google Calendar's "add an event" address for one dated match (as REBBL offers), or ""."""
-    if match.date is None:
+    """Google Calendar's "add an event" address for one dated match still to play (as REBBL offers), or ""."""
+    if match.date is None or match.status != Match.Status.SCHEDULED:
         return ""
     starts = match.starts_at
     if starts is not None:

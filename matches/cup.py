@@ -15,8 +15,10 @@ def advance_cup(match: Match) -> Match | None:
     if match.round >= rounds:
         return None
     slot = match.cup_slot // 2
-    next_match, _created = Match.objects.select_for_update().get_or_create(
-        cup=cup, round=match.round + 1, cup_slot=slot, defaults={"season_id": match.season_id}
+    next_match, _created = (
+        Match.objects.select_for_update()
+        .exclude(status=Match.Status.VOID)  # a voided tie's row stays beside its replay
+        .get_or_create(cup=cup, round=match.round + 1, cup_slot=slot, defaults={"season_id": match.season_id})
     )
     side = "home" if match.cup_slot % 2 == 0 else "away"
     setattr(next_match, f"{side}_id", match.winner_id)
@@ -28,7 +30,8 @@ def next_cup_match(match: Match) -> Match | None:
     """The next round's match this one's winner goes to (None outside the cup or before the draw made it)."""
     if not match.cup_id:
         return None
-    return Match.objects.filter(cup=match.cup, round=match.round + 1, cup_slot=match.cup_slot // 2).first()
+    following = Match.objects.filter(cup=match.cup_id, round=match.round + 1, cup_slot=match.cup_slot // 2)
+    return following.exclude(status=Match.Status.VOID).first()
 
 
 def undo_cup_advance(match: Match) -> None:

@@ -1,6 +1,6 @@
 """The match page's reads (issue 26): each team's report lines under its own name, each die with what
 it gave, read from the rows the sequences stored (no rule worked out again, no query per die), the
-referee sheet's photos with who added them (issue 27), and the board's actions the page offers."""
+referee sheet's photos with who added them (issue 27), and what each person may do on the match."""
 
 from __future__ import annotations
 
@@ -16,27 +16,95 @@ from league.accounts import display_name
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
+from matches.report.confirmation import take_back_problems
 from teams.models import Team
 
 
 @dataclass(frozen=True)
-class BoardActions:
-    """The board's buttons on a match page: each offered only where its service acts on the match."""
+class MatchActions:
+    """What this person may do on the match, decided once here and read by the view and its template
+    alike; each is what the service then accepts (a button never leads to a refusal it could foresee)."""
 
+    prematch: bool = False
+    sheet: bool = False
+    report: str = ""  # the report button's words, "" for none
+    confirm: bool = False
+    dispute: bool = False
     reopen: bool = False
     void: bool = False
+    replay: bool = False  # the board adds the replay of a voided match
+    forfeit: bool = False
+    move: bool = False
+    postmatch: tuple[Team, ...] = ()
+    locked: tuple[str, ...] = ()  # why a confirmed match can no longer be reopened or voided, for the board
+
+    @property
+    def any(self) -> bool:
+        return any(
+            (
+                self.prematch,
+                self.sheet,
+                self.report,
+                self.confirm,
+                self.dispute,
+                self.reopen,
+                self.void,
+                self.replay,
+                self.postmatch,
+            )
+        )
 
 
-def board_actions(match: Match) -> BoardActions:
-    """What the board may do to the match as it stands, decided here once for the page. A forfeit has no
-    report to reopen: it is undone by voiding it (R46). A bye is no match to void, and a void match is done.
-    A confirmed match whose post-match has begun is still offered both: the refusal says how the board
-    corrects it instead (matches.report)."""
-    if match.status in (Match.Status.VOID, Match.Status.BYE):
-        return BoardActions()
-    if match.status != Match.Status.CONFIRMED:
-        return BoardActions(void=True)
-    return BoardActions(reopen=match.forfeited_by_id is None, void=True)
+def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
+    """`board`: the user is on the board (league.accounts.is_board, read once by the view)."""
+    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)} - {None}
+    coach = getattr(user, "pk", None) in coaches
+    if not (coach or board):
+        return MatchActions()
+    S = Match.Status
+    both = match.home_id is not None and match.away_id is not None
+    filed_by_me = match.filed_by_id == getattr(user, "pk", None)
+    report = ""
+    pre = _prematch(match)
+    walked = pre is not None and pre.done >= PreMatch.Step.MASTER_CHEF  # the report needs the squads and the gate
+    if both and match.status == S.SCHEDULED and walked:
+        report = _("File the report")
+    elif match.status == S.REOPENED and (board or filed_by_me):
+        report = _("Correct the report and file it again") if not board or filed_by_me else _("File the report (board)")
+    elif match.status == S.DISPUTED and board:
+        report = _("Correct the report (board)")
+    elif match.status == S.DISPUTED and filed_by_me:
+        report = _("Correct your report")
+    elif match.status == S.REPORTED and (board or filed_by_me):
+        report = _("Edit the report")
+    walkover = match.is_walkover
+    replayed = replay_of(match) is not None
+    locked = tuple(take_back_problems(match)) if board and match.status == S.CONFIRMED else ()
+    return MatchActions(
+        prematch=both and match.status == S.SCHEDULED,
+        sheet=both and not walkover,
+        report=report,
+        confirm=(match.status == S.REPORTED and (board or not filed_by_me)) or (match.status == S.DISPUTED and board),
+        dispute=match.status == S.REPORTED and coach and not filed_by_me,
+        reopen=board and match.status == S.CONFIRMED and not walkover and not locked,  # R46: a forfeit is voided
+        void=board and match.status not in (S.VOID, S.BYE) and not locked,
+        replay=board and match.status == S.VOID and both and not replayed,
+        forfeit=board and both and match.status == S.SCHEDULED,
+        move=board and match.status == S.SCHEDULED,
+        locked=locked,
+        postmatch=tuple(
+            t
+            for t in (match.home, match.away)
+            if match.status == S.CONFIRMED and t is not None and (board or t.coach_id == getattr(user, "pk", None))
+        ),
+    )
+
+
+def replay_of(match: Match) -> Match | None:
+    """A voided match's replay, if the board added one."""
+    if match.status != Match.Status.VOID:
+        return None
+    return match.replays.exclude(status=Match.Status.VOID).first()
 
 
 @dataclass(frozen=True)

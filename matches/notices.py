@@ -32,3 +32,9 @@ def words(match: Match, **extra: str | int) -> dict[str, str | int]:
     if match.date:
         params["date"] = match.date.isoformat()
     return {**params, **extra}
+
+
+def action_key(kind: str, *objects: Any) -> str:
+    """What names an action the league waits for (a to-do of matches.selectors and league.seasons.waiting):
+    its kind and the rows it is about. A notice asking for the action stores it."""
+    return ":".join([kind, *(str(getattr(o, "pk", o)) for o in objects)])

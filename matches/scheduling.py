@@ -23,7 +23,7 @@ from league.lib.writes import league_write
 from league.models import Notification, RoundDeadline, Season
 from league.notices.services import notify
 from matches.models import MAX_PROPOSED, DateProposal, Match, PreMatch
-from matches.notices import coaches, words
+from matches.notices import action_key, coaches, words
 from teams.models import Team
 
 
@@ -31,11 +31,12 @@ class SchedulingError(Refusal):
     """A proposal, an answer, a date or a deadline the league refuses; nothing changed."""
 
 
-def _notify(recipients: list[Any], kind: str, *, match: Match, by: Any = None, **params: str) -> None:
+def _notify(recipients: list[Any], kind: str, *, match: Match, by: Any = None, action: str = "", **params: str) -> None:
     """Tells the coaches of a date (league.notices: the inbox, and an e-mail once the write commits).
     Called inside the writing transaction, one call per event."""
-    name = display_name(by) if by is not None else ""
-    notify(recipients, kind, match=match, params=words(match, **({"by": name} if name else {}), **params))
+    name = display_name(by) if getattr(by, "pk", None) is not None else ""
+    params = words(match, **({"by": name} if name else {}), **params)
+    notify(recipients, kind, match=match, params=params, action=action)
 
 
 # --- reads ----------------------------------------------------------------------------------------
@@ -185,7 +186,8 @@ def propose_dates(match: Match, *, starts: Sequence[datetime.datetime], by: Any)
         for when in sorted(starts)
     ]
     dates = ",".join(local(p.starts_at).isoformat(timespec="minutes") for p in made)
-    _notify(coaches(match, but=by), Notification.Kind.DATE_PROPOSED, match=match, by=by, dates=dates)
+    answer = action_key("date", match)  # open while the other coach's answer waits (matches.selectors)
+    _notify(coaches(match, but=by), Notification.Kind.DATE_PROPOSED, match=match, by=by, action=answer, dates=dates)
     return made
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from league.lib.plain_sql import fetch_dicts
 from league.models import Cup, Division, RoundDeadline, Season, round_name
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
+from matches.notices import action_key
 from matches.postmatch import unfinished_postmatches
 from matches.prematch import chef_bought, niggling_checked
 from matches.scheduling import by_deadline, competition_of
@@ -27,11 +28,22 @@ from teams.models import Player, Race, Team
 
 @dataclass(frozen=True)
 class Todo:
-    kind: str  # prematch, report, confirm, postmatch, levelup, date
+    """One action the league waits for. `key` names it (a notice asking for it carries the same key, and
+    is done once the key is off its reader's list); `who` names the people who must take it and `since`
+    says when it began waiting, for the board's desk."""
+
+    kind: str  # prematch, report, confirm, refile, postmatch, levelup, date, found_team (and the desk's)
     label: str
     url: str
     match: Match | None = None
     team: Team | None = None
+    key: str = ""
+    who: str = ""
+    since: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", action_key(self.kind, *(o for o in (self.match, self.team) if o)))
 
 
 def _open_seasons() -> Q:
@@ -189,8 +201,28 @@ def confirm_todos(user, team_ids: Sequence[int]) -> list[Todo]:
             % {"match": m, "home": m.home_score, "away": m.away_score},
             m.get_absolute_url(),
             m,
+            since=m.filed_at,
         )
         for m in reported
+    ]
+
+
+def refile_todos(user, team_ids: Sequence[int]) -> list[Todo]:
+    """A report the board reopened, back with the coach who filed it (R47) until he files it again."""
+    reopened = (
+        Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), status=Match.Status.REOPENED, filed_by=user)
+        .select_related("home", "away")
+        .order_by("reopened_at", "pk")
+    )
+    return [
+        Todo(
+            "refile",
+            _("%(match)s: the board reopened your report; correct it and file it again") % {"match": m},
+            reverse("match_report", args=[m.pk]),
+            m,
+            since=m.reopened_at,
+        )
+        for m in reopened
     ]
 
 
@@ -219,6 +251,7 @@ def levelup_todos(teams: Sequence[Team]) -> list[Todo]:
             _("%(player)s: choose the mutation") % {"player": p},
             p.get_absolute_url(),
             team=p.team,
+            key=action_key("mutation", p),
         )
         for p in Player.objects.on_roster().filter(team__in=teams, mutation_choice_pending=True).select_related("team")
     ]
@@ -246,6 +279,7 @@ def postmatch_todos(
             reverse("match_postmatch", args=[row.match_id, row.team_id]),
             row.match,
             names[row.team_id],
+            since=row.match.confirmed_at,
         )
         for row in unfinished
         if (row.match_id, row.team_id) not in skip
@@ -262,6 +296,7 @@ def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, toda
     blocked = {row.team_id for row in unfinished}
     return [
         *confirm_todos(user, [t.pk for t in teams]),
+        *refile_todos(user, [t.pk for t in teams]),
         *levelups,
         *postmatch_todos(teams, unfinished, skip=chosen),
         *date_todos(teams, scheduled),

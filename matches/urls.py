@@ -23,6 +23,7 @@ urlpatterns = [
     path("matches/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
     path("matches/<int:pk>/reopen/", views.match_board_action, {"action": "reopen"}, name="match_reopen"),
     path("matches/<int:pk>/void/", views.match_board_action, {"action": "void"}, name="match_void"),
+    path("matches/<int:pk>/replay/", views.match_replay, name="match_replay"),
     path("matches/<int:pk>/prematch/", views.match_prematch, name="match_prematch"),
     path("matches/<int:pk>/prematch/<slug:step>/", views.match_prematch_step, name="match_prematch_step"),
     path("matches/<int:pk>/live/", live_views.match_live, name="match_live"),

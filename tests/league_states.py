@@ -143,7 +143,19 @@ def _unsubscribe(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
     return [({"token": tokens.make(coach.pk, "report_filed")}, [coach]), ({"token": "forged"}, [])]
 
 
+def _password_links(league: StatesLeague, route: Route) -> list[tuple[dict, list]]:
+    """A coach's link from the "Glemt passord?" e-mail, and one made up."""
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.http import urlsafe_base64_encode
+
+    coach = league.coaches[0]
+    link = {"uidb64": urlsafe_base64_encode(str(coach.pk).encode()), "token": default_token_generator.make_token(coach)}
+    return [(link, [coach]), ({"uidb64": "x", "token": "y"}, [])]
+
+
 PARAMETERS = {
+    "accounts:uidb64,token": _password_links,
+    "coaches:pk": lambda league, route: [({"pk": league.coaches[0].pk}, []), ({"pk": league.board.pk}, [])],
     "calendar:token": _calendars,
     "none": lambda league, route: [({}, league.coaches[:1])],
     "matches:pk": _matches,

@@ -339,10 +339,7 @@ _TASK_BACKENDS = {
 TASKS = {"default": {"BACKEND": _TASK_BACKENDS[os.environ.get("TASKS_BACKEND", "immediate" if DEBUG else "database")]}}
 # A failed e-mail is tried again later, this many times in all (league.notices.delivery).
 NOTICE_EMAIL_ATTEMPTS = int(os.environ.get("NOTICE_EMAIL_ATTEMPTS", "5"))
-# Reminders (manage.py send_reminders): days before a dated match whose pre-match is not begun, and days
-# after a confirmed match whose post-match sequence is unfinished.
-NOTICE_PREMATCH_DAYS = int(os.environ.get("NOTICE_PREMATCH_DAYS", "2"))
-NOTICE_POSTMATCH_DAYS = int(os.environ.get("NOTICE_POSTMATCH_DAYS", "3"))
+# The reminders' days are the board's to set in the app (league.models.LeagueSettings).
 
 # One line per event with the request's id (league.lib.logs); a 4xx without a traceback.
 LOGGING = {

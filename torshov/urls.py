@@ -2,15 +2,23 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league.seasons.forms import LoginForm
+from league.views import accounts, language, password_reset
 from league.views import pages as league_views
 
 urlpatterns = [
     path("", league_views.home, name="home"),
     path("favicon.ico", league_views.favicon),
-    path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", language.set_language, name="set_language"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/logout/", accounts.LogoutView.as_view(), name="logout"),
+    path("accounts/password-reset/", password_reset.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        password_reset.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("admin/", admin.site.urls),
     path("", include("league.urls")),
     path("", include("teams.urls")),

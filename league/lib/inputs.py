@@ -8,10 +8,16 @@ fixtures are spread over rounds); ids in query strings are plain ASCII digits or
 from __future__ import annotations
 
 import datetime
+import json
+import math
+from functools import partial
+from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
+
+from league.lib.numbers import money
 
 # A number pad on a phone, for dice, scores and shirt numbers typed beside the pitch (issues 12, 26).
 WHOLE_NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
@@ -68,6 +74,65 @@ def json_depth(text: str, limit: int) -> bool:
         elif char in "]}":
             depth -= 1
     return True
+
+
+def parse_json(text: str, *, depth: int, largest: int = INT_MAX) -> Any:
+    """Structured text (JSON) a person sent, or a ValidationError saying what in it cannot be kept: lists and
+    objects nested deeper than `depth` (the parser would run out of recursion), a number past `largest` (a
+    database column's; Python will not even read an integer of over 4,300 digits), NaN or Infinity and the
+    NUL character (PostgreSQL's jsonb holds neither). Text that is no JSON raises json.JSONDecodeError, for
+    the caller's own message."""
+    if not json_depth(text, depth):
+        raise forms.ValidationError(
+            _("The structured text nests lists and objects more than %(n)s levels deep."), params={"n": depth}
+        )
+    data = json.loads(
+        text,
+        parse_int=partial(_whole, largest=largest),
+        parse_float=partial(_real, largest=largest),
+        parse_constant=_not_a_number,
+    )
+    if _holds_nul(data):
+        raise forms.ValidationError(_("The structured text holds a NUL character (code 0), which cannot be kept."))
+    return data
+
+
+def _whole(literal: str, *, largest: int) -> int:
+    # by its length first: int() refuses a literal of over 4,300 digits
+    if len(literal.lstrip("-")) > len(str(largest)) or abs(int(literal)) > largest:
+        _too_large(literal, largest)
+    return int(literal)
+
+
+def _real(literal: str, *, largest: int) -> float:
+    value = float(literal)  # 1e999 is infinity
+    if not math.isfinite(value) or abs(value) > largest:
+        _too_large(literal, largest)
+    return value
+
+
+def _too_large(literal: str, largest: int) -> None:
+    shown = literal if len(literal) <= 20 else literal[:20] + "…"
+    raise forms.ValidationError(
+        _("The structured text holds a number too large to keep: %(number)s (at most %(largest)s)."),
+        params={"number": shown, "largest": money(largest)},
+    )
+
+
+def _not_a_number(literal: str) -> float:
+    raise forms.ValidationError(
+        _("The structured text holds %(value)s, which is no number that can be kept."), params={"value": literal}
+    )
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(v) for v in value)
+    return False
 
 
 def _refuse_non_ids(field: forms.ModelChoiceField, values: list, code: str) -> None:

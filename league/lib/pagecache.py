@@ -5,7 +5,7 @@ language, htmx or not, and the path: a write changes the version, so the next re
 afresh, and no one sees a table older than the last confirmed report. Only anonymous visitors share
 cached pages (a logged-in page names its user and his links); their CSRF token is put back per
 request. Everyone gets an ETag and Last-Modified on the same version, and a 304 when his copy is
-current (a logged-in user's ETag holds his id and his unread notifications' count as well). The version
+current; a logged-in member's page is his own and rendered each time. The version
 is read on every request, so every process serves a page of the current version whatever cache it keeps
 pages in.
 """
@@ -28,7 +28,6 @@ from django.utils.translation import get_language
 
 from league.lib.plain_sql import aware, fetch_rows
 from league.models import LeagueVersion
-from league.notices.selectors import unread_count
 
 # The public pages: the same for every visitor of a role, changed only by league writes.
 CACHED_PAGES = frozenset({"home", "standings", "cup", "team", "player", "leaders", "rules", "season"})
@@ -88,25 +87,20 @@ class PageCacheMiddleware:
             return None
         if len(getattr(request, "_messages", ())):
             return None  # a message waits to be shown once
+        if request.user.is_authenticated:
+            return None  # a member's page is his own: his nav, his to-dos and notices, rendered each time
         version = league_version()
         if version is None:
             return None
         token, number, changed_at = version
         request.league_version = version
-        user = request.user.pk if request.user.is_authenticated else 0
         htmx = request.headers.get("HX-Request") == "true"
-        # A member's page shows his unread notifications in the nav, which change without a league write
-        # (read in the inbox): the count is part of his ETag (the nav reuses the read: one query).
-        who = f"{user}.{unread_count(request)}" if user else "0"
-        etag = f'"{token}-{number}-{get_language()}-{who}-{int(htmx)}"'
+        etag = f'"{token}-{number}-{get_language()}-{int(htmx)}"'
         # The ETag decides: Last-Modified is sent, but its whole seconds cannot tell two writes in
         # the same second apart, so If-Modified-Since alone never earns a 304.
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return self._headers(not_modified, etag, changed_at)
-        if user:
-            request._page_cache = (None, etag, changed_at)
-            return None
         path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
         key = f"page:{token}:{number}:{get_language()}:{int(htmx)}:{path}"
         cached = cache.get(key)
@@ -122,7 +116,7 @@ class PageCacheMiddleware:
         if response.status_code != 200 or response.streaming or response.cookies:
             return
         self._headers(response, etag, changed_at)
-        if key is None or request.user.is_authenticated:
+        if request.user.is_authenticated:
             return
         body = response.content.decode(response.charset)
         tokens = set(_CSRF_INPUT.findall(body))

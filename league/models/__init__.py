@@ -2,8 +2,9 @@
 league's version and the coaches' notifications. One module per part; every model is importable from
 here, as Django and the migrations expect of `league.models`."""
 
+from league.models.accounts import AccountChange
 from league.models.calendars import CalendarFeed, new_calendar_salt
-from league.models.notices import NoticePreference, NoticeSettings, Notification
+from league.models.notices import LeagueSettings, NoticePreference, NoticeSettings, Notification
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
 from league.models.scheduling import RoundDeadline
@@ -31,9 +32,11 @@ __all__ = [
     "LEADER_COUNTERS",
     "STAT_FIELDS_PLAYER",
     "STAT_FIELDS_TEAM",
+    "AccountChange",
     "CalendarFeed",
     "Cup",
     "Division",
+    "LeagueSettings",
     "LeagueVersion",
     "NoticePreference",
     "NoticeSettings",

@@ -8,10 +8,12 @@ raises no league version (league.lib.writes) and opening the inbox leaves the pa
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 
 class Notification(models.Model):
@@ -27,6 +29,10 @@ class Notification(models.Model):
         PREMATCH_REMINDER = "prematch_reminder", _("Reminder: the pre-match before a dated match")
         POSTMATCH_REMINDER = "postmatch_reminder", _("Reminder: an unfinished post-match sequence")
         BOARD_MESSAGE = "board_message", _("The board's messages")
+        REPLAY_SCHEDULED = "replay_scheduled", _("A voided match to be played again")
+        # the board's own (R45, R47): each member chooses them by e-mail as a coach chooses his
+        DISPUTE_TO_SETTLE = "dispute_to_settle", _("The board: a disputed report to settle")
+        REOPENED_OVERDUE = "reopened_overdue", _("The board: a reopened report not filed again in time")
 
     class Email(models.TextChoices):
         NONE = "none", _("not by e-mail")  # no address, or the coach chose the inbox only
@@ -44,6 +50,9 @@ class Notification(models.Model):
     )
     url = models.CharField(_("address"), max_length=300, blank=True, help_text=_("The page to act on."))
     params = models.JSONField(_("parameters"), default=dict, blank=True)
+    # A notice that asks for an action names it ("confirm:12", league.seasons.waiting): it waits while
+    # that action is on its reader's list and is done as soon as anyone takes it. Blank: news, read once.
+    action = models.CharField(_("action"), max_length=60, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)
     # A reminder's day: the match's date (pre-match) or the day it was confirmed (post-match). A match
@@ -69,7 +78,7 @@ class Notification(models.Model):
             # A reminder once per match, coach and day: a second run of send_reminders inserts nothing.
             models.UniqueConstraint(
                 fields=["recipient", "kind", "match", "reminded_for"],
-                condition=Q(kind__in=["prematch_reminder", "postmatch_reminder"]),
+                condition=Q(kind__in=["prematch_reminder", "postmatch_reminder", "reopened_overdue"]),
                 name="notice_reminder_once",
             )
         ]
@@ -110,3 +119,54 @@ class NoticeSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language}"
+
+
+class LeagueSettings(models.Model):
+    """The reminders' timing, set by the board in the app (one row; its history says who changed what)."""
+
+    prematch_days = models.PositiveSmallIntegerField(
+        _("pre-match reminder, days before the match"),
+        default=2,
+        validators=[MaxValueValidator(60)],
+        help_text=_("Both coaches are reminded this many days before a dated match whose pre-match is not begun."),
+    )
+    postmatch_days = models.PositiveSmallIntegerField(
+        _("post-match reminder, days after confirmation"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(60)],
+        help_text=_(
+            "A coach whose post-match sequence is unfinished this many days after the confirmation is reminded."
+        ),
+    )
+    board_days = models.PositiveSmallIntegerField(
+        _("the board's desk, days before an open action is overdue"),
+        default=7,
+        validators=[MinValueValidator(1), MaxValueValidator(60)],
+        help_text=_(
+            "A post-match sequence unfinished, or a reopened report not filed again, this many days goes on the "
+            "board's desk; a reopened report also tells the board by notice."
+        ),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("league settings")
+        verbose_name_plural = _("league settings")
+        constraints = [
+            models.CheckConstraint(condition=Q(prematch_days__lte=60), name="league_settings_prematch_days"),
+            models.CheckConstraint(
+                condition=Q(postmatch_days__gte=1, postmatch_days__lte=60), name="league_settings_postmatch_days"
+            ),
+            models.CheckConstraint(
+                condition=Q(board_days__gte=1, board_days__lte=60), name="league_settings_board_days"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("league settings"))
+
+    @classmethod
+    def current(cls) -> LeagueSettings:
+        """The one row, made with the defaults when the board has not saved any."""
+        found = cls.objects.filter(pk=1).first()
+        return found if found is not None else cls(pk=1)

@@ -7,7 +7,10 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from league.lib.once import TokenField
-from league.models import Notification
+from league.models import LeagueSettings, Notification
+
+# The kinds only the board receives (R45, R47): offered on a board member's choices only.
+BOARD_KINDS = (Notification.Kind.DISPUTE_TO_SETTLE, Notification.Kind.REOPENED_OVERDUE)
 
 
 class ChoicesForm(forms.Form):
@@ -25,6 +28,18 @@ class ChoicesForm(forms.Form):
         required=False,
         help_text=_("Everything comes to the app's inbox; the kinds ticked come by e-mail too."),
     )
+
+    def __init__(self, *args, board: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not board:
+            self.fields["email_kinds"].choices = [c for c in Notification.Kind.choices if c[0] not in BOARD_KINDS]
+
+
+class LeagueSettingsForm(forms.ModelForm):
+    class Meta:
+        model = LeagueSettings
+        fields = ["prematch_days", "postmatch_days", "board_days"]
+        widgets = {name: forms.NumberInput(attrs={"inputmode": "numeric"}) for name in fields}
 
 
 class BoardMessageForm(forms.Form):

@@ -1,25 +1,15 @@
-"""The notices' reads: the inbox and its unread count (issue 27)."""
+"""The notices' reads: the inbox and a coach's e-mail choices (the unread count: league.seasons.waiting)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.http import HttpRequest
 
 from league.models import NoticePreference, Notification
 from league.notices import texts
-
-
-def unread_count(request: HttpRequest) -> int:
-    """The logged-in user's unread notifications, read once per request (the nav and the page cache's ETag
-    ask it both): one query, along the partial index of unread rows. 0 for a visitor, with no query."""
-    if not request.user.is_authenticated:
-        return 0
-    if not hasattr(request, "_unread_notices"):
-        request._unread_notices = Notification.objects.filter(recipient=request.user, read_at__isnull=True).count()
-    return request._unread_notices
 
 
 @dataclass(frozen=True)
@@ -31,17 +21,26 @@ class Notice:
     url: str
     created_at: datetime
     unread: bool
+    done: bool = False  # it asked for an action that is no longer waiting (taken by anyone)
 
 
-def inbox(user: AbstractBaseUser | AnonymousUser, *, limit: int = 50) -> list[Notice]:
-    """The newest notifications, worded in the active language."""
-    rows = Notification.objects.filter(recipient=user).values_list(
-        "pk", "kind", "params", "url", "created_at", "read_at"
-    )
-    return [
-        Notice(pk, kind, texts.sentence(kind, params), texts.details(kind, params), url, created_at, read_at is None)
-        for pk, kind, params, url, created_at, read_at in rows[:limit]
-    ]
+def inbox(
+    user: AbstractBaseUser | AnonymousUser, open_actions: Collection[str], *, limit: int = 50, news: bool = False
+) -> list[Notice]:
+    """The newest notifications, worded in the active language. `open_actions`: the keys of what waits for
+    the reader (league.seasons.waiting); a notice whose action is done is no longer unread. `news`: only
+    those that ask for nothing that still waits."""
+    rows = Notification.objects.filter(recipient=user)
+    if news:
+        rows = rows.exclude(action__in=list(open_actions))
+    found = []
+    for pk, kind, params, url, created_at, read_at, action in rows.values_list(
+        "pk", "kind", "params", "url", "created_at", "read_at", "action"
+    )[:limit]:
+        done = bool(action) and action not in open_actions
+        sentence, more = texts.sentence(kind, params), texts.details(kind, params)
+        found.append(Notice(pk, kind, sentence, more, url, created_at, read_at is None and not done, done))
+    return found
 
 
 def email_kinds(user: AbstractBaseUser) -> set[str]:

@@ -24,12 +24,14 @@ from league.accounts import COACH, is_board, role_permission
 from league.lib.once import form_key
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
-from league.models import NoticePreference, NoticeSettings, Notification
+from league.models import LeagueSettings, NoticePreference, NoticeSettings, Notification
 from league.notices import tokens
 from league.notices.delivery import enqueue, enqueue_confirmation
 
 # One per match and coach (the model's constraint): a second run inserts nothing.
-ONCE_PER_MATCH = frozenset({Notification.Kind.PREMATCH_REMINDER, Notification.Kind.POSTMATCH_REMINDER})
+ONCE_PER_MATCH = frozenset(
+    {Notification.Kind.PREMATCH_REMINDER, Notification.Kind.POSTMATCH_REMINDER, Notification.Kind.REOPENED_OVERDUE}
+)
 
 
 class NoticeError(Refusal):
@@ -44,10 +46,12 @@ def notify(
     url: str = "",
     params: dict[str, str | int] | None = None,
     reminded_for: date | None = None,
+    action: str = "",
 ) -> list[Notification]:
     """One notification per recipient (the inbox), stored in the caller's transaction; once it commits, the
     e-mails of those who want this kind by e-mail are queued (league.notices.delivery). Returns the rows
-    made (a reminder already made for that match and coach is not made again)."""
+    made (a reminder already made for that match and coach is not made again). `action`: the key of the
+    to-do it asks for (matches.selectors.action_key); the notice waits while that to-do does."""
     users = {user.pk: user for user in recipients if user is not None}
     if not users:
         return []
@@ -63,6 +67,7 @@ def notify(
             url=url or (match.get_absolute_url() if match is not None else ""),
             params=dict(params or {}),
             reminded_for=reminded_for,
+            action=action,
             email_state=(
                 Notification.Email.PENDING
                 if user.email and user.is_active and pk not in muted
@@ -83,6 +88,9 @@ def notify(
         rows = made
     else:
         rows = Notification.objects.bulk_create(rows)
+    if match is not None:  # what the match's newest notice says replaces older news of it
+        older = Notification.objects.filter(recipient__in=list(users), match=match, action="", read_at__isnull=True)
+        older.exclude(pk__in=[row.pk for row in rows]).update(read_at=timezone.now())
     pending = [row.pk for row in rows if row.email_state == Notification.Email.PENDING]
     if pending:
         transaction.on_commit(lambda: enqueue(pending))
@@ -207,12 +215,20 @@ def unsubscribe(*, token: str) -> tuple[AbstractBaseUser, str]:
 def active_coaches() -> list[AbstractBaseUser]:
     """Every active user holding the coach role (directly or through a group)."""
     permission = role_permission(COACH)
-    return list(
-        get_user_model()
-        .objects.filter(is_active=True)
-        .filter(Q(user_permissions=permission) | Q(groups__permissions=permission))
-        .distinct()
-    )
+    held = Q(user_permissions=permission) | Q(groups__permissions=permission)
+    return list(get_user_model().objects.filter(held, is_active=True).distinct())
+
+
+@league_write
+def save_league_settings(*, by: AbstractBaseUser, prematch_days: int, postmatch_days: int, board_days: int) -> None:
+    """The reminders' days and when an open action reaches the board's desk; the history keeps who changed
+    them and when."""
+    if not is_board(by):
+        raise NoticeError([_("Only the board sets the reminders.")])
+    row, _made = LeagueSettings.objects.select_for_update().get_or_create(pk=1)
+    row.prematch_days, row.postmatch_days, row.board_days = prematch_days, postmatch_days, board_days
+    row._history_user = by
+    row.save()
 
 
 @league_write

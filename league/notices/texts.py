@@ -28,14 +28,21 @@ SENTENCES = {
     Kind.PREMATCH_REMINDER: N_("%(match)s is on %(date)s: walk the pre-match sequence."),
     Kind.POSTMATCH_REMINDER: N_("%(match)s: the post-match sequence of %(team)s is unfinished."),
     Kind.BOARD_MESSAGE: N_("The board: %(subject)s"),
+    Kind.REPLAY_SCHEDULED: N_("%(match)s was voided and is played again, in round %(round)s."),
+    Kind.DISPUTE_TO_SETTLE: N_("The report of %(match)s (%(score)s) is disputed: %(comment)s. The board settles it."),
+    Kind.REOPENED_OVERDUE: N_(
+        "The reopened report of %(match)s still waits for %(name)s to file it again: the board may file it itself."
+    ),
 }
 # board_ruled: one sentence per ruling (params["ruling"]).
 RULINGS = {
     "file": N_("The board filed the report of %(match)s (%(score)s): confirm or dispute it."),
     "confirm": N_("The board confirmed the report of %(match)s (%(score)s)."),
     "void": N_("The board voided %(match)s."),
-    "reopen": N_("The board reopened the report of %(match)s."),
+    "reopen": N_("The board reopened your report of %(match)s: correct it and file it again."),
+    "reopen_waits": N_("The board reopened the report of %(match)s: it waits for %(name)s to file it again."),
     "correct": N_("The board corrected the report of %(match)s (%(score)s)."),
+    "settle": N_("The board settled the report of %(match)s: %(score)s counts. Walk your post-match sequence."),
     "forfeit": N_("The board recorded the forfeit of %(team)s in %(match)s (R35)."),
 }
 

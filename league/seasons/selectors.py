@@ -76,6 +76,26 @@ def division_lines(division: Division) -> list[rules.Line]:
     return [line for line, _team in tables[division.pk]]
 
 
+def ties_to_settle(season: Season, tables: Mapping[int, list[rules.Line]]) -> list[tuple[Division, rules.Line]]:
+    """The ties the rules cannot split where they decide a title, a prize or a move (R31, R32): each must be
+    settled by a tiebreak game before the season ends. `tables`: each division's lines, by level."""
+    r = season.ruleset.rules
+    divisions = list(season.divisions.order_by("level"))
+    levels = {d.level for d in divisions}
+    found = []
+    for division in divisions:
+        lines = tables[division.level]
+        decisive = rules.decisive_places(
+            len(lines),
+            prizes=len(r.prizes(division.level)),
+            promotion_count=r.settings.promotion_count,
+            division_above=division.level > 1,
+            division_below=division.level + 1 in levels,
+        )
+        found += [(division, line) for line in lines if line.tied and line.position in decisive]
+    return found
+
+
 class TeamName(NamedTuple):
     """A team as the tables and match lists name it. A big league's standings show 200: a model
     instance each cost more than the rest of its line."""
@@ -223,7 +243,7 @@ class DivisionTable:
 # A division's teams are fixed once one of its matches is played (reported, disputed or confirmed):
 # league.seasons.services.set_division_teams refuses then; generate_fixtures already once any match has
 # left "scheduled" (a forfeit, a void too).
-TEAMS_FIXED_BY = (Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED)
+TEAMS_FIXED_BY = (Match.Status.CONFIRMED, *Match.FILED)
 
 
 @dataclass
@@ -381,6 +401,10 @@ def _bracket(board: SeasonBoard, cup_matches: list[dict], total: int, *, current
     page's, from the round before the first still being played (else from the semi-final), each cut
     to its first FRONT_PAGE_CUP_SLOTS."""
     cup_matches.sort(key=lambda m: (m["cup_slot"] is None, m["cup_slot"] or 0, m["id"]))
+    replayed = {(m["round"], m["cup_slot"]) for m in cup_matches if m["status"] != Match.Status.VOID}
+    cup_matches = [  # a voided tie gives its place to its replay
+        m for m in cup_matches if m["status"] != Match.Status.VOID or (m["round"], m["cup_slot"]) not in replayed
+    ]
     first = 1
     if current:
         open_rounds = [m["round"] for m in cup_matches if m["status"] == Match.Status.SCHEDULED]

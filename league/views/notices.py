@@ -11,18 +11,21 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.lib.responses import INVALID, act_and_redirect, post_form, success
 from league.models import NoticeSettings, Notification
 from league.notices import selectors, services, tokens
 from league.notices.forms import BoardMessageForm, ChoicesForm
+from league.seasons import waiting
 from league.views.base import _require_board
 
 
 @login_required
 @require_GET
 def inbox(request: HttpRequest) -> HttpResponse:
-    return render(request, "notices/inbox.html", {"notices": selectors.inbox(request.user)})
+    keys = {t.key for t in waiting.for_request(request)}
+    return render(request, "notices/inbox.html", {"notices": selectors.inbox(request.user, keys)})
 
 
 @login_required
@@ -52,7 +55,7 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
     # a new address waiting is shown in the field: saving other choices keeps it waiting
     email = choices.get("pending_email") or request.user.email
     initial = {"email": email, "language": choices.get("language", "nb"), "email_kinds": kinds}
-    form = ChoicesForm(request.POST or None, initial=initial)
+    form = ChoicesForm(request.POST or None, initial=initial, board=is_board(request.user))
 
     def page() -> HttpResponse:
         context = {"form": form, "pending": choices.get("pending_email"), "current": request.user.email}

@@ -6,22 +6,22 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from league.accounts import is_board
 from league.lib.inputs import query_id
 from league.lib.pagecache import per_version
 from league.models import Ruleset, Season
 from league.notices.selectors import inbox
+from league.seasons import waiting
 from league.seasons.leaders import roster_leaders
 from league.seasons.selectors import current_season, memorial, season_board
 from league.views.base import _get_season
 from league.views.ruleset_editor import settings_rows
 from matches.live import playing_now
-from matches.selectors import coach_todos, next_cup_matches, next_matches, scheduled_for
+from matches.selectors import next_cup_matches, next_matches
 from matches.views.schedule_box import schedule_box
-from teams.models import Team
-from teams.selectors import roster_sheet, with_treasury
+from teams.selectors import roster_sheet
 
 
 @require_GET
@@ -40,12 +40,13 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def coach_home(request: HttpRequest) -> HttpResponse:
-    """A coach's own page ("Mitt lag"): his teams, his next match and what waits for him.
-    The board and users without a team have the front page instead."""
-    teams = list(with_treasury(Team.objects.active().filter(coach=request.user).select_related("race")))
-    if not teams:
-        return redirect("home")
-    scheduled = list(scheduled_for([t.pk for t in teams]))
+    """A coach's own page ("Mitt lag"): what waits for him first, then his teams and their next matches, then
+    the news. A coach without a team is asked to found one; the board without a team has its desk."""
+    of = waiting.coaching_for_request(request)
+    teams, scheduled = of.teams, of.scheduled
+    todos = waiting.own_for_request(request)
+    if not teams and not todos and is_board(request.user):
+        return redirect("board_desk")
     sheets: dict[int, object] = {}
 
     def sheet(team_id: int):
@@ -57,6 +58,7 @@ def coach_home(request: HttpRequest) -> HttpResponse:
     nexts, cups = next_matches(teams, scheduled), next_cup_matches(teams, scheduled)
     for team in teams:
         match, cup = nexts.get(team.pk), cups.get(team.pk)
+        cup = cup if cup is not None and cup != match else None
         opponent_id = None if match is None else (match.away_id if match.home_id == team.pk else match.home_id)
         cards.append(
             {
@@ -65,14 +67,20 @@ def coach_home(request: HttpRequest) -> HttpResponse:
                 "next": match,
                 "home": match is not None and match.home_id == team.pk,
                 "opponent": sheet(opponent_id) if opponent_id else None,
-                "cup": cup if cup is not None and cup != match else None,
-                # the next match's date, agreed here (issue 27)
+                "cup": cup,
+                # each match's date, agreed here: the league's next and the cup tie beside it
                 "schedule": schedule_box(request, match, back="my") if match is not None else None,
+                "cup_schedule": schedule_box(request, cup, back="my") if cup is not None else None,
             }
         )
-    todos = coach_todos(request.user, teams, scheduled, today=timezone.localdate())
-    notices = inbox(request.user, limit=5)
-    return render(request, "league/coach_home.html", {"cards": cards, "todos": todos, "notices": notices})
+    keys = {t.key for t in waiting.for_request(request)}
+    context = {
+        "cards": cards,
+        "todos": todos,
+        "waits": waiting.coach_waits(request.user, of=of),
+        "notices": inbox(request.user, keys, limit=5, news=True),
+    }
+    return render(request, "league/coach_home.html", context)
 
 
 @require_GET

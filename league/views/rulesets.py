@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league import rules
 from league.accounts import is_board
+from league.lib.inputs import parse_json
 from league.lib.responses import post_form, success
 from league.lib.writes import league_writes
 from league.models import Ruleset, Season
@@ -187,13 +188,15 @@ def version_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("A ruleset file (.json) exported from this page"))
+    MAX_BYTES = 1_000_000  # an exported version is about 25 kB
+    MAX_DEPTH = 10  # an exported version nests 6 deep
 
     def clean_file(self) -> dict:
         upload = self.cleaned_data["file"]
-        if upload.size > 1_000_000:
+        if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(_("The file is too large for a ruleset."))
         try:
-            data = json.loads(upload.read().decode("utf-8"))
+            data = parse_json(upload.read().decode("utf-8"), depth=self.MAX_DEPTH)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise forms.ValidationError(_("The file is not a ruleset file: %(error)s") % {"error": exc}) from exc
         try:

@@ -19,6 +19,10 @@ class MatchQuerySet(models.QuerySet):
     def confirmed(self) -> MatchQuerySet:
         return self.filter(status=Match.Status.CONFIRMED)
 
+    def filed(self) -> MatchQuerySet:
+        """A report filed and not yet counted: awaiting confirmation, disputed, or reopened (R45, R47)."""
+        return self.filter(status__in=Match.FILED)
+
     def for_team(self, team) -> MatchQuerySet:
         return self.filter(Q(home=team) | Q(away=team))
 
@@ -44,6 +48,8 @@ class Match(models.Model):
         SCHEDULED = "scheduled", _("Scheduled")
         REPORTED = "reported", _("Reported, awaiting confirmation")
         DISPUTED = "disputed", _("Disputed")
+        # R47: the board sent a confirmed report back to the coach who filed it, to be filed again
+        REOPENED = "reopened", _("Reopened, back with the coach who filed it")
         CONFIRMED = "confirmed", _("Confirmed")
         BYE = "bye", _("Bye")
         VOID = "void", _("Void")
@@ -99,6 +105,11 @@ class Match(models.Model):
     )
     forfeit_fan_factor_lost = models.PositiveSmallIntegerField(default=0)
     comment = models.TextField(_("comment"), blank=True)
+    # the voided match this one plays again (the board's replay after a void)
+    replay_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays", verbose_name=_("replay of")
+    )
+    reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     dispute_comment = models.TextField(_("why it is disputed"), blank=True)
     filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -112,6 +123,7 @@ class Match(models.Model):
     history = HistoricalRecords()
 
     objects = MatchQuerySet.as_manager()
+    FILED = (Status.REPORTED, Status.DISPUTED, Status.REOPENED)
 
     class Meta:
         ordering = ["season", "division", "round", "pk"]
@@ -134,7 +146,7 @@ class Match(models.Model):
                 condition=Q(division__isnull=True) | Q(cup__isnull=True), name="match_league_or_cup"
             ),
             models.CheckConstraint(
-                condition=~Q(status__in=["confirmed", "reported", "disputed"])
+                condition=~Q(status__in=["confirmed", "reported", "disputed", "reopened"])
                 | Q(home_score__isnull=False, away_score__isnull=False),
                 name="match_result_has_score",
             ),
@@ -142,8 +154,11 @@ class Match(models.Model):
                 condition=Q(cup__isnull=False) | Q(home__isnull=False, away__isnull=False),
                 name="match_league_has_two_teams",
             ),
+            # a voided cup match keeps its row beside its replay in the same slot
             models.UniqueConstraint(
-                fields=["cup", "round", "cup_slot"], condition=Q(cup__isnull=False), name="match_cup_slot_once"
+                fields=["cup", "round", "cup_slot"],
+                condition=Q(cup__isnull=False) & ~Q(status="void"),
+                name="match_cup_slot_once",
             ),
         ]
 
@@ -161,6 +176,10 @@ class Match(models.Model):
         if self.date is None or self.start_time is None:
             return None
         return timezone.make_aware(datetime.datetime.combine(self.date, self.start_time))
+
+    @property
+    def is_filed(self) -> bool:
+        return self.status in Match.FILED
 
     @property
     def is_confirmed(self) -> bool:

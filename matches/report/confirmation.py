@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.accounts import is_board
+from league.accounts import BOARD, holders, is_board
 from league.lib.writes import league_write
 from league.models import Notification
 from league.notices.services import notify
@@ -16,9 +17,9 @@ from league.rules.records import RECORD_COUNTERS, record_counts, record_spp
 from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import Match, PlayerMatch, PostMatch
-from matches.notices import acts_as_coach, coaches, words
+from matches.notices import action_key, acts_as_coach, coaches, words
 from matches.postmatch import begun
-from matches.report.filing import ReportError, _lock
+from matches.report.filing import ReportError, ReportInput, _lock, file_report, filer_name
 from teams.ledger import lock_team
 from teams.models import Player
 
@@ -35,23 +36,34 @@ def _refuse_unless_other_coach(match: Match, by: Any, refusal: str) -> None:
 
 
 @league_write
-def confirm_report(match: Match, *, by: Any) -> Match:
+def confirm_report(match: Match, *, by: Any, tell: bool = True) -> Match:
     """Confirm and count the report: applied exactly once (a second confirmation does nothing)."""
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
         return match
     _refuse_unless_other_coach(match, by, _("The other coach confirms the report."))
-    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
+    if match.status == Match.Status.DISPUTED and not (by is None or is_board(by)):
+        raise ReportError([_("The report is disputed: the board settles it (R45).")])
+    if match.status == Match.Status.REOPENED and not (by is None or is_board(by)):
+        raise ReportError(  # R47: the opponent's confirmation waits for the report filed again
+            [
+                _("The board reopened the report: %(name)s corrects it and files it again first.")
+                % {"name": filer_name(match)}
+            ]
+        )
+    if match.status not in Match.FILED:
         raise ReportError([_("There is no report to confirm.")])
     match.status = Match.Status.CONFIRMED
     match.confirmed_at = timezone.now()
     match.confirmed_by = by
+    match.reopened_at = None
     _apply(match, sign=1)  # with the confirmation time, which the report's lines keep (matches.stats)
     match.save()
     advance_cup(match)
     for team_id in (match.home_id, match.away_id):  # each coach's post-match sequence can begin
         PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
-    _tell_confirmed(match, by)
+    if tell:
+        _tell_confirmed(match, by)
     return match
 
 
@@ -78,7 +90,37 @@ def dispute_report(match: Match, *, by: Any, comment: str) -> Match:
     filer = [match.filed_by] if match.filed_by_id and match.filed_by_id != getattr(by, "pk", None) else []
     comment_words = words(match, comment=match.dispute_comment[:300])
     notify(filer, Notification.Kind.REPORT_DISPUTED, match=match, params=comment_words)
+    # R45: the board settles it, and hears of it at once
+    board = [u for u in holders(BOARD) if u.pk != getattr(by, "pk", None)]
+    settle = action_key("dispute", match)
+    notify(board, Notification.Kind.DISPUTE_TO_SETTLE, match=match, params=comment_words, action=settle)
     return match
+
+
+@league_write
+def settle_report(match: Match, report: ReportInput, *, by: Any) -> Match:
+    """The board's correction of a disputed report, or of a reopened one its coach did not file again
+    (R45, R47): filed as the board has it and counted at once, the board's word being the last."""
+    if not is_board(by):
+        raise ReportError([_("Only the board settles a report.")])
+    file_report(match, report, by=by, tell=False)
+    settled = confirm_report(match, by=by, tell=False)
+    # one notice each, the outcome and what it opens: the coach's post-match sequence
+    for team in (settled.home, settled.away):
+        notify(
+            [team.coach],
+            Notification.Kind.BOARD_RULED,
+            match=settled,
+            url=reverse("match_postmatch", args=[settled.pk, team.pk]),
+            params=words(settled, ruling="settle"),
+            action=action_key("postmatch", settled, team),
+        )
+    return settled
+
+
+def settles(match: Match, by: Any) -> bool:
+    """Whether the board's filing of this report settles it (counted at once) rather than files it."""
+    return match.status in (Match.Status.DISPUTED, Match.Status.REOPENED) and is_board(by)
 
 
 @league_write
@@ -89,16 +131,26 @@ def reopen_report(match: Match, *, by: Any) -> Match:
         raise ReportError([_("Only a confirmed report can be reopened.")])
     if match.forfeited_by_id:
         raise ReportError([_("A forfeit has no report to reopen: void it instead (R35).")])
-    _refuse_if_post_match_begun(match)
-    _refuse_if_cup_moved_on(match)
+    _refuse_unless_taken_back(match)
     _apply(match, sign=-1)
     undo_cup_advance(match)
     _drop_unbegun_post_match(match)
-    match.status = Match.Status.REPORTED
+    match.status = Match.Status.REOPENED  # R47: back with the coach who filed it
+    match.reopened_at = timezone.now()
     match.confirmed_at = None
     match.confirmed_by = None
     match.save()
-    notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling="reopen"))
+    filer = [c for c in coaches(match, but=by) if c.pk == match.filed_by_id]
+    others = [c for c in coaches(match, but=by) if c.pk != match.filed_by_id]
+    notify(
+        filer,
+        Notification.Kind.BOARD_RULED,
+        match=match,
+        params=words(match, ruling="reopen"),
+        action=action_key("refile", match),
+    )
+    params = words(match, ruling="reopen_waits", name=filer_name(match))
+    notify(others, Notification.Kind.BOARD_RULED, match=match, params=params)
     return match
 
 
@@ -112,8 +164,7 @@ def void_match(match: Match, *, by: Any) -> Match:
     if match.status == Match.Status.BYE:
         raise ReportError([_("A bye is no match to void: the cup's draw gave it.")])
     if match.status == Match.Status.CONFIRMED:
-        _refuse_if_post_match_begun(match)
-        _refuse_if_cup_moved_on(match)
+        _refuse_unless_taken_back(match)
         _apply(match, sign=-1)
         undo_cup_advance(match)
         _drop_unbegun_post_match(match)
@@ -137,18 +188,28 @@ def _apply(match: Match, *, sign: int) -> None:
         player.save(update_fields=list(RECORD_COUNTERS))
 
 
-def _refuse_if_post_match_begun(match: Match) -> None:
-    """Winnings paid, injuries rolled and skills taken stand: the board corrects them as records."""
+def take_back_problems(match: Match) -> list[str]:
+    """Why a confirmed match's report can no longer be reopened or voided: winnings paid, injuries rolled
+    and skills taken stand (the board corrects them as records), and a cup round played on from it."""
+    problems = []
     if any(begun(match, row) for row in PostMatch.objects.filter(match=match, done__gt=0)):
-        raise ReportError(
-            [
-                _(
-                    "The post-match sequence has begun: the report can no longer be reopened or voided. "
-                    "The board corrects what is wrong in the admin: a treasury correction on the team "
-                    "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
-                )
-            ]
+        problems.append(
+            _(
+                "The post-match sequence has begun: the report can no longer be reopened or voided. "
+                "The board corrects what is wrong in the admin: a treasury correction on the team "
+                "(a ledger line) or a player correction (SPP, injuries, skills), each with its reason."
+            )
         )
+    following = next_cup_match(match)
+    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
+        problems.append(_("The next cup round is already played: reopen that match first."))
+    return problems
+
+
+def _refuse_unless_taken_back(match: Match) -> None:
+    problems = take_back_problems(match)
+    if problems:
+        raise ReportError(problems)
 
 
 def _undo_forfeit(match: Match) -> None:
@@ -164,15 +225,9 @@ def _undo_forfeit(match: Match) -> None:
 
 
 def _drop_unbegun_post_match(match: Match) -> None:
-    """The post-match rows confirmation opened, none begun (`_refuse_if_post_match_begun` came first;
+    """The post-match rows confirmation opened, none begun (`take_back_problems` came first;
     a forfeiter's purchases and TR do not count): gone, so they block no team's next match."""
     PostMatch.objects.filter(match=match).delete()
-
-
-def _refuse_if_cup_moved_on(match: Match) -> None:
-    following = next_cup_match(match)
-    if following is not None and following.status not in (Match.Status.SCHEDULED, Match.Status.VOID):
-        raise ReportError([_("The next cup round is already played: reopen that match first.")])
 
 
 def report_history(match: Match) -> list:

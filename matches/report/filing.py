@@ -9,13 +9,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.accounts import display_name, is_board
 from league.lib.refusals import Refusal
 from league.lib.writes import league_write
 from league.models import Notification
 from league.notices.services import notify
 from league.rules.records import REPORTED_COUNTERS
 from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch, SquadEntry
-from matches.notices import acts_as_coach, coaches, words
+from matches.notices import action_key, acts_as_coach, coaches, words
 from matches.prematch import team_side
 from matches.results import result_problems
 from teams.models import Player
@@ -197,8 +198,9 @@ def _lock(match: Match) -> Match:
 
 
 @league_write
-def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
-    """File (or re-file) the report. Nothing is saved if anything in it is impossible."""
+def file_report(match: Match, report: ReportInput, *, by: Any, tell: bool = True) -> Match:
+    """File (or re-file) the report. Nothing is saved if anything in it is impossible. `tell`: the coaches
+    hear of it (the board's settlement tells them once, of the whole)."""
     match = _lock(match)
     if match.status == Match.Status.CONFIRMED:
         raise ReportError([_("The report is confirmed; the board must reopen it to change it.")])
@@ -206,6 +208,10 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
         raise ReportError([_("The match is void.")])
     if not (match.home_id and match.away_id):
         raise ReportError([_("Both teams must be known before the match is played.")])
+    if match.status == Match.Status.REOPENED and not _may_refile(match, by):
+        raise ReportError(  # R47: the report went back to the coach who filed it
+            [_("The board reopened this report for %(name)s to correct and file again.") % {"name": filer_name(match)}]
+        )
     prematch = PreMatch.objects.filter(match=match).first()
     if prematch is None or prematch.done < PreMatch.Step.MASTER_CHEF:
         # The squads, the gate and the ratings are what the post-match sequence works from.
@@ -213,7 +219,7 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     problems = report_problems(match, report)
     if problems:
         raise ReportError(problems)
-    refiled = match.status in (Match.Status.REPORTED, Match.Status.DISPUTED)
+    refiled = match.status in Match.FILED
     match.lines.all().delete()
     match.apothecary_uses.all().delete()
     players = Player.objects.in_bulk(
@@ -251,11 +257,28 @@ def file_report(match: Match, report: ReportInput, *, by: Any) -> Match:
     match.filed_by = by
     match.filed_at = timezone.now()
     match.dispute_comment = ""
+    match.reopened_at = None
     match.save()
+    if tell:
+        _tell_filed(match, by, refiled=refiled)
+    return match
+
+
+def _tell_filed(match: Match, by: Any, *, refiled: bool) -> None:
+    confirm = action_key("confirm", match)
     if acts_as_coach(match, by):  # the opponent confirms or disputes it
         team = match.home if match.home.coach_id == by.pk else match.away
-        notify(coaches(match, but=by), Notification.Kind.REPORT_FILED, match=match, params=words(match, team=team.name))
+        params = words(match, team=team.name)
+        notify(coaches(match, but=by), Notification.Kind.REPORT_FILED, match=match, params=params, action=confirm)
     else:  # the board filed or corrected it: either coach confirms
-        ruling = "correct" if refiled else "file"
-        notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling=ruling))
-    return match
+        params = words(match, ruling="correct" if refiled else "file")
+        notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=params, action=confirm)
+
+
+def _may_refile(match: Match, by: Any) -> bool:
+    """A reopened report is filed again by the coach who filed it, or by the board (R47)."""
+    return by is None or is_board(by) or getattr(by, "pk", None) == match.filed_by_id
+
+
+def filer_name(match: Match) -> str:
+    return display_name(match.filed_by) if match.filed_by_id else _("the board")

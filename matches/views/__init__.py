@@ -9,6 +9,7 @@ from matches.views.board import (
     match_forfeit,
     match_list,
     match_move,
+    match_replay,
     match_result,
 )
 from matches.views.calendars import calendar_page, calendar_renew, coach_calendar, league_calendar, team_calendar
@@ -56,6 +57,7 @@ __all__ = [
     "match_prematch",
     "match_prematch_step",
     "match_propose",
+    "match_replay",
     "match_report",
     "match_result",
     "referee_sheet",

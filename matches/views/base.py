@@ -16,19 +16,12 @@ from matches.forms import (
     DisputeForm,
     PhotoForm,
 )
-from matches.match_page import (
-    BoardActions,
-    board_actions,
-    report_photos,
-    report_sides,
-    who_acted,
-    with_results,
-    with_who,
-)
+from matches.match_page import match_actions, replay_of, report_photos, report_sides, who_acted, with_results, with_who
 from matches.models import PHOTO_SLOTS, Match
 from matches.report import (
     report_history,
 )
+from matches.report.filing import filer_name
 from matches.views.schedule_box import schedule_box
 
 
@@ -52,25 +45,23 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         request, match, propose_form=bound.pop("propose_form", None), board_form=bound.pop("board_form", None)
     )
     who = who_acted(match, private=sees_private(request.user))
+    actions = match_actions(request.user, match, board=board)
     return {
         "match": match,
         "is_board": board,
-        "board_actions": board_actions(match) if board else BoardActions(),
         "can_report": can_report(request.user, match),
-        "postmatch_teams": [
-            t for t in (match.home, match.away) if t is not None and (board or t.coach_id == request.user.pk)
-        ],
+        "actions": actions,
+        "filer": filer_name(match) if match.status == Match.Status.REOPENED else "",
+        "replay": replay_of(match),
         # each team's players under its own name, and each die with what it gave (issue 26)
         "sides": report_sides(match, match.lines.select_related("player", "injured_by")),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
         "dice": with_results(
             match, with_who(match.dice.select_related("team", "player", "rolled_by"), "rolled_by", who)
         ),
-        "forfeit_form": bound.get("forfeit_form") or ForfeitForm(match=match)
-        if board and match.status == Match.Status.SCHEDULED and match.home_id and match.away_id
-        else None,
+        "forfeit_form": bound.get("forfeit_form") or ForfeitForm(match=match) if actions.forfeit else None,
         "move_form": bound.get("move_form") or MoveFixtureForm(initial={"round": match.round, "date": match.date})
-        if board and match.status == Match.Status.SCHEDULED
+        if actions.move
         else None,
         "dispute_form": bound.get("dispute_form") or DisputeForm(),
         "refused": [e for form in bound.values() for e in form.non_field_errors()],

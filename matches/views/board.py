@@ -11,11 +11,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.inputs import query_id
-from league.lib.responses import act_and_redirect, post_form, success
+from league.lib.refusals import AlreadyDone, Refusal
+from league.lib.responses import act_and_redirect, flash_refusal, post_form, success
 from league.models import Season
 from league.seasons import services as league_services
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from league.seasons.selectors import current_season, season_board
+from league.seasons.services.fixtures import schedule_replay
 from matches import results
 from matches.models import Match
 from matches.report import (
@@ -119,8 +121,8 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 BOARD_REPORT_ACTIONS = {
-    "reopen": (reopen_report, gettext_lazy("The report is reopened.")),
-    "void": (void_match, gettext_lazy("The match is void.")),
+    "reopen": (reopen_report, gettext_lazy("The report is reopened: it is back with the coach who filed it.")),
+    "void": (void_match, gettext_lazy("The match is void. If it is to be played again, add the replay here.")),
 }
 
 
@@ -137,3 +139,18 @@ def match_board_action(request: HttpRequest, pk: int, action: str) -> HttpRespon
         return str(done)
 
     return act_and_redirect(request, run, match)
+
+
+@require_POST
+def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board adds the replay of a voided match: the new fixture's page, both coaches told."""
+    match = _get_match_for_board(request, pk)
+    try:
+        replay = schedule_replay(match, by=request.user)
+    except AlreadyDone as done:
+        messages.info(request, done.messages[0])
+        return redirect(done.result)
+    except Refusal as refusal:
+        flash_refusal(request, refusal)
+        return redirect(match)
+    return success(request, _("The replay is added; both coaches are told. Date it here."), replay)

@@ -26,6 +26,7 @@ from matches.report import (
     dispute_report,
     file_report,
 )
+from matches.report.confirmation import settle_report, settles
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, match_page
 from teams.models import Player
 
@@ -177,12 +178,16 @@ def match_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
     if request.method == "GET":
         return page()
+    if settles(match, request.user):  # the board's correction of a disputed or reopened report (R45, R47)
+        write, done = settle_report, _("The board's report is filed and counts; both coaches are told.")
+    else:
+        write, done = file_report, _("The report is filed: the other coach confirms it.")
     return post_form(
         request,
         forms_,
-        lambda: file_report(match, forms_.report(), by=request.user),
+        lambda: write(match, forms_.report(), by=request.user),
         again=page,
-        done=lambda _filed: success(request, _("The report is filed: the other coach confirms it."), match),
+        done=lambda _filed: success(request, done, match),
     )
 
 

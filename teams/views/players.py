@@ -9,12 +9,12 @@ from django.db.models import F, FilteredRelation, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.pagecache import per_version
 from league.lib.paging import SlicePage
+from league.lib.redirects import safe_next
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import STAT_FIELDS_PLAYER
 from league.rules.records import LINE_COUNTERS, block_casualties, record_spp
@@ -122,15 +122,8 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
         form,
         lambda: services.update_player(player, name=form.cleaned_data["name"], number=form.cleaned_data["number"]),
         again=lambda: _player_page(request, player.pk, edit_form=form),
-        done=lambda _saved: success(request, _("Saved."), _safe_next(request) or player.get_absolute_url()),
+        done=lambda _saved: success(request, _("Saved."), safe_next(request, player)),
     )
-
-
-def _safe_next(request: HttpRequest) -> str | None:
-    """`next` only when it points inside this site: not https://evil.example/, not javascript:."""
-    url = request.POST.get("next") or ""
-    safe = url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-    return url if safe else None
 
 
 @require_POST

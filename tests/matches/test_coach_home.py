@@ -35,11 +35,20 @@ def kinds(user, **kw):
     return [t.kind for t in todos_of(user, **kw)]
 
 
-def test_the_board_and_users_without_a_team_land_on_the_front_page(client, board_member, make_user):
-    for user in (board_member, make_user("no_team")):
-        client.force_login(user)
-        response = client.get(reverse("coach_home"))
-        assert response.status_code == 302 and response.url == reverse("home")
+def test_the_board_without_a_team_lands_on_its_desk(client, board_member):
+    client.force_login(board_member)
+    response = client.get(reverse("coach_home"))
+    assert response.status_code == 302 and response.url == reverse("board_desk")
+
+
+def test_a_new_coach_without_a_team_is_asked_to_found_one(client, make_user):
+    """Issue 37: log-in and /my/ sent a new coach to the front page, and nothing told him to found a team."""
+    coach = make_user("ny_trener")
+    client.force_login(coach)
+    response = client.get(reverse("coach_home"))
+    assert response.status_code == 200
+    assert [t.kind for t in response.context["todos"]] == ["found_team"]
+    assert f'href="{reverse("team_create")}"' in response.content.decode()
 
 
 def test_anonymous_is_sent_to_log_in(client):

@@ -57,14 +57,32 @@ def test_a_report_the_board_files_or_corrects_goes_to_both_coaches(ready_match, 
         assert inbox(coach) == [(Kind.BOARD_RULED, "correct"), (Kind.BOARD_RULED, "file")]
 
 
-@pytest.mark.parametrize("ruling", ["void", "reopen"])
-def test_the_boards_void_and_reopen_go_to_both_coaches(ready_match, board_member, ruling):
+def test_the_boards_void_goes_to_both_coaches(ready_match, board_member):
     file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
     confirm_report(ready_match, by=ready_match.away.coach)
     Notification.objects.all().delete()
-    (void_match if ruling == "void" else reopen_report)(ready_match, by=board_member)
+    void_match(ready_match, by=board_member)
     for coach in (ready_match.home.coach, ready_match.away.coach):
-        assert inbox(coach) == [(Kind.BOARD_RULED, ruling)]
+        assert inbox(coach) == [(Kind.BOARD_RULED, "void")]
+    assert inbox(board_member) == []
+
+
+def test_a_reopened_report_goes_back_to_the_coach_who_filed_it_r47(ready_match, board_member):
+    """Issue 37: after a reopen the filer got no to-do, and the opponent was asked to confirm the wrong report.
+    Now the filer's notice asks him to file it again (its action is on his list), the opponent's tells him
+    whom it waits for."""
+    file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)
+    confirm_report(ready_match, by=ready_match.away.coach)
+    Notification.objects.all().delete()
+    reopen_report(ready_match, by=board_member)
+    filer = Notification.objects.get(recipient=ready_match.home.coach)
+    assert (filer.kind, filer.params["ruling"], filer.action) == (
+        Kind.BOARD_RULED,
+        "reopen",
+        f"refile:{ready_match.pk}",
+    )
+    other = Notification.objects.get(recipient=ready_match.away.coach)
+    assert (other.params["ruling"], other.action) == ("reopen_waits", "")
     assert inbox(board_member) == []
 
 

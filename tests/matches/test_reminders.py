@@ -8,13 +8,12 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Notification
+from league.seasons.reminders import send_reminders
 from matches.models import Match, PostMatch
-from matches.reminders import send_reminders
 from matches.report import confirm_report, file_report
 from tests.matches.test_report import a_report
 
@@ -101,13 +100,19 @@ def test_a_finished_post_match_reminds_no_one(ready_match):
     assert [r[0] for r in reminded(Kind.POSTMATCH_REMINDER)] == [ready_match.away.coach.username]
 
 
-@override_settings(NOTICE_PREMATCH_DAYS=5)
-def test_the_command_reads_its_days_from_the_settings(league_match):
+def test_the_command_reads_its_days_from_the_boards_settings(league_match, board_member):
+    """Issue 37: the reminders' days were a developer's environment variable; the board sets them in the app."""
+    from league.notices.services import save_league_settings
+
     dated(league_match, 4)
     out = StringIO()
     call_command("send_reminders", stdout=out)
+    assert "0 before a match" in out.getvalue()  # the default: 2 days ahead
+    save_league_settings(by=board_member, prematch_days=5, postmatch_days=3, board_days=7)
+    call_command("send_reminders", stdout=out)
     assert "2 before a match" in out.getvalue()
-    call_command("send_reminders", "--prematch-days=5", stdout=out)
+    assert Notification.objects.filter(kind=Kind.PREMATCH_REMINDER).count() == 2
+    call_command("send_reminders", "--prematch-days=5", stdout=out)  # a one-run override, none twice
     assert Notification.objects.filter(kind=Kind.PREMATCH_REMINDER).count() == 2
 
 

@@ -136,8 +136,13 @@ class TestAReadyMatch:
         reopen_report(match, by=board_member)
         assert Player.objects.get(pk=home[0].pk).touchdowns == 0
         match.refresh_from_db()
-        assert match.status == Match.Status.REPORTED
-        confirm_report(match, by=board_member)
+        assert match.status == Match.Status.REOPENED  # R47: back with the coach who filed it
+        with pytest.raises(ReportError, match="files it again first"):
+            confirm_report(match, by=match.away.coach)  # the opponent's confirmation waits
+        with pytest.raises(ReportError, match="reopened this report"):
+            file_report(match, a_report(match), by=match.away.coach)  # not his to file
+        file_report(match, a_report(match), by=match.home.coach)
+        confirm_report(match, by=match.away.coach)
         assert Player.objects.get(pk=home[0].pk).touchdowns == 2
         void_match(match, by=board_member)
         assert Player.objects.get(pk=home[0].pk).touchdowns == 0
@@ -209,7 +214,7 @@ class TestAReadyMatch:
         confirm_report(match, by=match.away.coach)
         reopen_report(match, by=board_member)
         statuses = list(match.history.order_by("history_date").values_list("status", flat=True))
-        assert statuses[-3:] == ["reported", "confirmed", "reported"]
+        assert statuses[-3:] == ["reported", "confirmed", "reopened"]
         assert PlayerMatch.history.filter(match_id=match.pk).count() >= 5
 
     def test_filing_through_the_form_and_a_refusal_with_its_message(self, client):

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.seasons import services as league_services
-from matches.match_page import BoardActions, board_actions
+from matches.match_page import match_actions
 from matches.models import Match
 from matches.results import record_forfeit
 from tests.html_tables import list_items
@@ -77,7 +77,8 @@ def test_the_results_file_calls_it_a_walkover_r46(forfeited):
 
 def test_the_board_is_offered_void_not_reopen_on_a_forfeit_r46(forfeited, board_member):
     match, _final = forfeited
-    assert board_actions(match) == BoardActions(reopen=False, void=True)
+    actions = match_actions(board_member, match, board=True)
+    assert (actions.reopen, actions.void) == (False, True)
     html = norwegian(board_member).get(reverse("match", args=[match.pk])).content.decode()
     assert "Annuller (styret)" in html and "Åpne igjen (styret)" not in html
 
@@ -86,13 +87,17 @@ def test_a_played_match_is_offered_both_and_a_void_one_neither(ready_match, boar
     from matches.report import confirm_report, file_report, void_match
     from matches.report.filing import ReportInput
 
-    assert board_actions(ready_match) == BoardActions(reopen=False, void=True)  # scheduled: nothing to reopen
+    def offered(match):
+        actions = match_actions(board_member, match, board=True)
+        return actions.reopen, actions.void
+
+    assert offered(ready_match) == (False, True)  # scheduled: nothing to reopen
     file_report(ready_match, ReportInput(home_score=1, away_score=0, lines=[]), by=ready_match.home.coach)
     confirm_report(ready_match, by=ready_match.away.coach)
     ready_match.refresh_from_db()
-    assert board_actions(ready_match) == BoardActions(reopen=True, void=True)
+    assert offered(ready_match) == (True, True)
     html = norwegian(board_member).get(reverse("match", args=[ready_match.pk])).content.decode()
     assert "Åpne igjen (styret)" in html and "Annuller (styret)" in html
     void_match(ready_match, by=board_member)
     ready_match.refresh_from_db()
-    assert board_actions(ready_match) == BoardActions()
+    assert offered(ready_match) == (False, False)

@@ -19,7 +19,7 @@ from datetime import datetime, time, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -27,8 +27,11 @@ from django.utils import timezone
 from league.accounts import BOARD, COACH, role_group
 from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
-from league.models import Cup, Ruleset, Season, SeasonEnd, TiebreakGame
+from league.models import Cup, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
 from league.seasons import services as league_services
+from league.seasons.reminders import send_reminders
+from league.seasons.services.fixtures import schedule_replay
+from league.seasons.services.season_end import season_end_preview
 from matches import dice, live, postmatch, prematch, scheduling
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices
@@ -41,6 +44,7 @@ from matches.report import (
     reopen_report,
     void_match,
 )
+from matches.report.confirmation import settle_report
 from matches.results import record_forfeit
 from matches.selectors import scheduled_for
 from teams import corrections
@@ -611,8 +615,75 @@ class Year:
         assert response.status_code == 302, response.status_code
         assert Match.objects.get(pk=match.pk).status == Match.Status.SCHEDULED
 
+    def settle(self, which: int, *, seed: int, correct: bool) -> None:
+        """The board settles a disputed report (R45): confirms it, or corrects it (counted at once); or files
+        a reopened report its coach has not filed again (R47)."""
+        match = pick(self.matches(Match.Status.DISPUTED, Match.Status.REOPENED), which)
+        if match is None:
+            return
+        self.note(f"settle({which}, seed={seed}, correct={correct}) on {match} ({match.status})")
+        if correct or match.status == Match.Status.REOPENED:
+            refused(settle_report, match, random_report(match, random.Random(seed)), by=self.board)
+        else:
+            refused(confirm_report, match, by=self.board)
+
+    def refile(self, which: int, *, seed: int) -> None:
+        """The coach whose report the board reopened files it again (R47)."""
+        match = pick(self.matches(Match.Status.REOPENED), which)
+        if match is None:
+            return
+        self.note(f"refile({which}, seed={seed}) on {match}")
+        match = fresh(match)
+        refused(file_report, match, random_report(match, random.Random(seed)), by=match.filed_by)
+
+    def replay(self, which: int) -> None:
+        """The board adds the replay of a voided match."""
+        match = pick(self.matches(Match.Status.VOID), which)
+        if match is not None:
+            self.note(f"replay({which}) of {match}")
+            refused(schedule_replay, match, by=self.board)
+
+    def age(self, days: int) -> None:
+        """Days pass: what was filed, confirmed or reopened happened `days` earlier (the desk's overdue
+        items and the reminders come due)."""
+        self.note(f"age({days})")
+        shift = timedelta(days=days)
+        for name in ("filed_at", "confirmed_at", "reopened_at"):
+            Match.objects.filter(**{f"{name}__isnull": False}).update(**{name: F(name) - shift})
+
+    def remind(self) -> None:
+        """The day's reminders (a coach who never finishes until reminded)."""
+        self.note("remind()")
+        send_reminders(today=timezone.localdate())
+
+    def new_coach(self, *, found: bool, race: int) -> None:
+        """A new coach joins mid-season, and founds his team (or not yet): the board puts it in a division
+        of the next season (`end_season`)."""
+        n = get_user_model().objects.filter(username__startswith="year_new").count()
+        coach = get_user_model().objects.create_user(username=f"year_new{n}")
+        coach.groups.add(role_group(COACH))
+        self.note(f"new_coach(found={found}, race={race}): {coach.username}")
+        if found:
+            self.found_team(coach, race)
+
+    def found_team(self, coach, race: int) -> None:
+        chosen = Race.objects.get(name=RACES[race % len(RACES)])
+        hires, rerolls, fan_factor, apothecary = demo_roster(chosen, self.ruleset)
+        refused(
+            team_services.create_team,
+            coach=coach,
+            name=f"Nytt lag {coach.pk}",
+            race=chosen,
+            hires=hires,
+            rerolls=rerolls,
+            fan_factor=fan_factor,
+            apothecary=apothecary,
+            ruleset=self.ruleset,
+        )
+
     def void(self, which: int) -> None:
-        match = pick(self.matches(Match.Status.CONFIRMED, Match.Status.REPORTED, Match.Status.DISPUTED), which)
+        filed = (Match.Status.CONFIRMED, *Match.FILED)
+        match = pick(self.matches(*filed), which)
         if match is not None:
             self.note(f"void({which}) on {match}")
             refused(void_match, match, by=self.board)
@@ -716,9 +787,21 @@ class Year:
                     season, by=self.board, next_name=f"Sesong {self.seasons + 1}"
                 )
         except Refusal:
+            assert season_end_preview(season).problems, "the season end is refused with nothing open"
             return
         self.seasons += 1
+        self.place_new_teams(following)
         refused(self.start, following, dated=dated)
+
+    def place_new_teams(self, season: Season) -> None:
+        """The board's desk lists teams in no division: they join the lowest division of the next season."""
+        placed = SeasonEntry.objects.exclude(season__status=Season.Status.FINISHED).values("team")
+        new = list(Team.objects.active().exclude(pk__in=placed))
+        if new:
+            lowest = season.divisions.order_by("-level").first()
+            teams = [e.team for e in lowest.entries.select_related("team")] + new
+            self.note(f"  {len(new)} new teams join {lowest}")
+            league_services.set_division_teams(lowest, teams)
 
     def overlapping_season(self, *, teams: int) -> None:
         """The board creates and starts a second season with `teams` teams of the running one (R43:

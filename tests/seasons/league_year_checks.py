@@ -15,23 +15,36 @@ checking changes nothing. Each raises AssertionError with what it found.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Count, F, Max, Q, Sum
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from league.accounts import is_board
 from league.lib.refusals import Refusal
-from league.models import Cup, Ruleset, Season, SeasonEntry
+from league.management.commands.seed_demo import demo_roster
+from league.models import Cup, LeagueSettings, Notification, RoundDeadline, Ruleset, Season, SeasonEntry
+from league.notices import selectors
+from league.seasons import waiting
+from league.seasons.services.fixtures import schedule_replay
+from league.seasons.services.season_end import commit_season_end, season_end_preview
 from matches import prematch, stats
 from matches.live import effective
-from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, SquadEntry
-from matches.report import ReportInput, confirm_report, dispute_report, file_report
+from matches.match_page import match_actions
+from matches.models import DevelopmentRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
+from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match
+from matches.report.confirmation import settle_report, settles
+from matches.results import record_forfeit
 from matches.scheduling import accept_date
-from matches.selectors import coach_todos, next_matches, scheduled_for
+from matches.selectors import next_matches, scheduled_for
+from teams import services as team_services
 from teams.ledger import treasury
-from teams.models import Player, Team, TreasuryEntry
+from teams.models import Player, Race, Team, TreasuryEntry
 from tests import kept_stats
 from tests.league_writes import is_league_write
 from tests.seasons.league_year import (
@@ -74,6 +87,10 @@ def signatures() -> dict[int | None, tuple]:
         tuple(Season.objects.order_by("pk").values_list("pk", "status")),
         tuple(Cup.objects.values_list("pk", flat=True)),
         tuple(SeasonEntry.objects.order_by("pk").values_list("pk", "team")),
+        # what the people's lists and notices read besides: the time things happened, who is in the league
+        tuple(Match.objects.order_by("pk").values_list("confirmed_at", "reopened_at", "filed_by")),
+        Notification.objects.count(),
+        get_user_model().objects.count(),
     )
     return found
 
@@ -145,15 +162,47 @@ def teams_can_go_on(year: Year, changed: set[int] | None = None) -> None:
 
 
 def _take(todo, user) -> str | None:
-    """Take one action "Mitt lag" offers, as its page would."""
+    """Take one action "Mitt lag" or the board's desk offers, as its page would."""
     match, team = todo.match, todo.team
+    if todo.kind == "refile":
+        return _can(
+            file_report, match, ReportInput(home_score=0, away_score=0, tiebreak_winner_id=_tie(match)), by=user
+        )
+    if todo.kind == "found_team":
+        race = Race.objects.get(name="Human")
+        hires, rerolls, fan_factor, apothecary = demo_roster(race, Ruleset.default())
+        return _can(
+            team_services.create_team,
+            coach=user,
+            name=f"Nytt lag {user.pk}",
+            race=race,
+            hires=hires,
+            rerolls=rerolls,
+            fan_factor=fan_factor,
+            apothecary=apothecary,
+            ruleset=Ruleset.default(),
+        )
+    if todo.kind == "dispute":  # the board confirms the report, or corrects it: both are offered
+        with rolled_back():
+            confirmed = _can(confirm_report, match, by=user)
+        return confirmed or _can(settle_report, match, _a_report(match), by=user)
+    if todo.kind == "reopened":
+        return _can(settle_report, match, _a_report(match), by=user)
+    if todo.kind == "postmatch_overdue":  # the board walks it itself (R44)
+        return _can(finish_postmatch, match, team)
+    if todo.kind == "season_end":
+        season = Season.objects.get(pk=todo.key.split(":")[1])
+        says_it_can = todo.label == _("%(season)s can end: nothing of it is open") % {"season": season}
+        ends = _can(commit_season_end, season, by=user, next_name=f"{season.name} neste")
+        return None if says_it_can == (ends is None) else f"the desk says «{todo.label}», the end: {ends or 'done'}"
     if todo.kind == "prematch":
         return _can(prematch_step, match, team)
     if todo.kind == "report":
         tiebreak = match.home_id if match.cup_id else None
         return _can(file_report, match, ReportInput(home_score=0, away_score=0, tiebreak_winner_id=tiebreak), by=user)
     if todo.kind == "confirm":
-        disputed = _can(dispute_report, match, by=user, comment="Feil")
+        with rolled_back():
+            disputed = _can(dispute_report, match, by=user, comment="Feil")
         return _can(confirm_report, match, by=user) or (disputed and f"dispute: {disputed}")
     if todo.kind == "postmatch":
         return _can(finish_postmatch, match, team)
@@ -169,22 +218,28 @@ def _take(todo, user) -> str | None:
     return None  # a starting mutation: the player page's form (teams)
 
 
+def _tie(match: Match) -> int | None:
+    return match.home_id if match.cup_id else None
+
+
 def todos_for(user) -> list:
-    teams = list(Team.objects.active().filter(coach=user).select_related("race"))
-    return coach_todos(user, teams, list(scheduled_for([t.pk for t in teams])), today=timezone.localdate())
+    return waiting.coach_actions(user, today=timezone.localdate())
 
 
 def todos_succeed(year: Year, changed: set[int] | None = None) -> None:
+    """Every action Mitt lag offers a coach, and the board's desk the board, succeeds when taken."""
     problems = []
-    for team in year.teams():
-        if changed is not None and team.pk not in changed:
+    for user in people(year):
+        teams = set(Team.objects.filter(coach=user).values_list("pk", flat=True))
+        if changed is not None and teams and not teams & changed:
             continue
-        for todo in todos_for(team.coach):
+        todos = todos_for(user) + (waiting.board_actions() if user.pk == year.board.pk else [])
+        for todo in todos:
             with rolled_back():
-                why = _take(todo, team.coach)
+                why = _take(todo, user)
             if why is not None:
-                problems.append(f"{team.coach.username} is offered «{todo.label}» ({todo.kind}) but it fails: {why}")
-    assert not problems, "Mitt lag offers what fails:\n" + "\n".join(problems)
+                problems.append(f"{user.username} is offered «{todo.label}» ({todo.kind}) but it fails: {why}")
+    assert not problems, "Mitt lag or the desk offers what fails:\n" + "\n".join(problems)
 
 
 def kept_stats_equal_a_rebuild() -> None:
@@ -358,3 +413,204 @@ class Pages:
             if writes and not ignore_writes:
                 problems.append(f"GET {url} writes: {sorted(set(writes))}")
         assert not problems, "Pages:\n" + "\n".join(problems)
+
+
+# --- the people: who is told what the league waits for ---------------------------------------------
+# Written out here from the rulings, apart from league.seasons.waiting, so the two can disagree.
+
+
+def _possible(action, *args, **kwargs) -> bool:
+    with rolled_back():
+        return _can(action, *args, **kwargs) is None
+
+
+def _open_season() -> Q:
+    return ~Q(season__status=Season.Status.FINISHED)
+
+
+def expected_coach_keys(user) -> set[str]:
+    """What waits for a coach, by the rulings: R3/R24 his pre-match steps (his team's next match, or one
+    begun) when he can take one, R28 the report of a walked match, a report the other coach filed to
+    confirm, R47 his reopened report to file again, R24 his unfinished post-matches (their level-ups first,
+    R29), a mutation to choose (R10), dates proposed to him, and a team to found when he has none."""
+    teams = list(Team.objects.active().filter(coach=user))
+    if not teams:
+        coach = user.groups.filter(permissions__codename="coach").exists() and not user.is_superuser
+        return {"found_team"} if coach and user.is_active else set()
+    ids = {t.pk for t in teams}
+    mine = Q(home__in=ids) | Q(away__in=ids)
+    keys = set()
+    for m in Match.objects.filter(mine, status=Match.Status.REPORTED).exclude(filed_by=user):
+        keys.add(f"confirm:{m.pk}")
+    for m in Match.objects.filter(mine, status=Match.Status.REOPENED, filed_by=user):
+        keys.add(f"refile:{m.pk}")
+    unchosen = set(
+        DevelopmentRoll.objects.filter(player__team__in=ids, choice="", before_match=False).values_list(
+            "match_id", "player__team_id"
+        )
+    )
+    keys |= {f"levelup:{m}:{t}" for m, t in unchosen}
+    for m, t in PostMatch.objects.filter(
+        team__in=ids, match__status=Match.Status.CONFIRMED, done__lt=PostMatch.Step.TEAM_RATING
+    ).values_list("match_id", "team_id"):
+        if (m, t) not in unchosen:
+            keys.add(f"postmatch:{m}:{t}")
+    keys |= {
+        f"mutation:{p}"
+        for p in Player.objects.on_roster()
+        .filter(team__in=ids, mutation_choice_pending=True)
+        .values_list("pk", flat=True)
+    }
+    scheduled = list(
+        Match.objects.filter(
+            mine, _open_season(), status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
+        )
+        .select_related("home", "away")
+        .order_by(F("date").asc(nulls_last=True), "round", "pk")
+    )
+    nexts = {t.pk: next((m.pk for m in scheduled if t.pk in (m.home_id, m.away_id)), None) for t in teams}
+    now = timezone.now()
+    for m in scheduled:
+        done = prematch_done(m)
+        if done >= PreMatch.Step.MASTER_CHEF:
+            keys.add(f"report:{m.pk}")
+        for t in (m.home, m.away):
+            if t.pk in ids and (nexts[t.pk] == m.pk or done > 0) and _possible(prematch_step, m, t):
+                keys.add(f"prematch:{m.pk}:{t.pk}")
+        if done < PreMatch.Step.WEATHER:
+            deadline = RoundDeadline.objects.filter(
+                season=m.season_id, competition="cup" if m.cup_id else "league", round=m.round
+            ).first()
+            for p in m.date_proposals.filter(status="open", starts_at__gt=now).exclude(team__in=ids):
+                if deadline is None or timezone.localtime(p.starts_at).date() <= deadline.deadline:
+                    keys.add(f"date:{m.pk}")
+    return keys
+
+
+def expected_board_keys(today) -> set[str]:
+    """The board's desk, by the rulings: R45 disputes; R47 a reopened report overdue (or the board's own);
+    fixtures past their round's deadline, undated ones near it; R44 post-matches unfinished for days, the
+    season that could end; teams in no division, coaches with no team."""
+    days = LeagueSettings.current().board_days
+    keys = {
+        f"dispute:{pk}"
+        for pk in Match.objects.filter(_open_season(), status=Match.Status.DISPUTED).values_list("pk", flat=True)
+    }
+    deadlines = {(d.season_id, d.competition, d.round): d.deadline for d in RoundDeadline.objects.all()}
+    for m in Match.objects.filter(_open_season(), status=Match.Status.REOPENED).select_related("home", "away"):
+        deadline = deadlines.get((m.season_id, "cup" if m.cup_id else "league", m.round))
+        late = timezone.localtime(m.reopened_at).date() + timedelta(days=days) <= today
+        if m.filed_by_id not in (m.home.coach_id, m.away.coach_id) or late or (deadline and deadline < today):
+            keys.add(f"reopened:{m.pk}")
+    for m in Match.objects.filter(
+        _open_season(), status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
+    ):
+        deadline = deadlines.get((m.season_id, "cup" if m.cup_id else "league", m.round))
+        if deadline is not None and deadline < today:
+            keys.add(f"overdue:{m.pk}")
+        elif deadline is not None and m.date is None and deadline <= today + timedelta(days=days):
+            keys.add(f"undated:{m.pk}")
+    for m, t, confirmed in PostMatch.objects.filter(
+        match__status=Match.Status.CONFIRMED, done__lt=PostMatch.Step.TEAM_RATING
+    ).values_list("match_id", "team_id", "match__confirmed_at"):
+        if timezone.localtime(confirmed).date() <= today - timedelta(days=days):
+            keys.add(f"postmatch_overdue:{m}:{t}")
+    placed = set(SeasonEntry.objects.filter(_open_season()).values_list("team_id", flat=True))
+    keys |= {f"no_division:{pk}" for pk in Team.objects.active().values_list("pk", flat=True) if pk not in placed}
+    for user in get_user_model().objects.filter(
+        is_active=True, is_superuser=False, groups__permissions__codename="coach"
+    ):
+        if not Team.objects.active().filter(coach=user).exists():
+            keys.add(f"no_team:{user.pk}")
+    for season in Season.objects.running():
+        if season.matches.exists() and not season.matches.filter(division__isnull=False, status="scheduled").exists():
+            keys.add(f"season_end:{season.pk}")
+    return keys
+
+
+def people(year: Year) -> list:
+    """Everyone the league can wait for: the board and every coach (those without a team too)."""
+    coaches = get_user_model().objects.filter(groups__permissions__codename="coach").distinct().order_by("pk")
+    return [year.board, *coaches]
+
+
+def everyone_knows(year: Year) -> None:
+    """After every step: each person's list is what the rulings say waits for him, nothing on the wrong
+    person's list; no unread notice asks for an action that no longer waits, and every notice that still
+    asks for one is counted (what the nav's count shows)."""
+    today = timezone.localdate()
+    problems = []
+    board_expected = expected_board_keys(today)
+    for user in people(year):
+        own = {t.key for t in waiting.coach_actions(user, today=today)}
+        expected = expected_coach_keys(user)
+        if own != expected:
+            problems.append(
+                f"{user.username}: listed {sorted(own - expected)} wrongly, misses {sorted(expected - own)}"
+            )
+        keys = own
+        if user.pk == year.board.pk:
+            desk = {t.key for t in waiting.board_actions(today=today)}
+            if desk != board_expected:
+                wrong, missed = sorted(desk - board_expected), sorted(board_expected - desk)
+                problems.append(f"the board's desk: lists {wrong} wrongly, misses {missed}")
+            keys = own | desk
+        request = RequestFactory().get("/")
+        request.user = user
+        unread = Notification.objects.filter(recipient=user, read_at__isnull=True)
+        still = [n for n in unread if not n.action or n.action in keys]
+        if waiting.unread_count(request) != len(still):
+            problems.append(f"{user.username}: the count says {waiting.unread_count(request)}, {len(still)} wait")
+        for notice in selectors.inbox(user, keys, limit=500):
+            n = Notification.objects.get(pk=notice.pk)
+            if notice.unread and n.action and n.action not in keys:
+                problems.append(f"{user.username}: notice {n.kind} asks for {n.action}, which no longer waits")
+    assert not problems, "Who is told what the league waits for:\n" + "\n".join(problems)
+
+
+def _a_report(match: Match) -> ReportInput:
+    tiebreak = match.home_id if match.cup_id else None
+    return ReportInput(home_score=0, away_score=0, tiebreak_winner_id=tiebreak)
+
+
+def offered_actions_succeed(year: Year, changed: set[int] | None = None) -> None:
+    """Every button a match page offers, to the board and to each of its coaches, succeeds when pressed,
+    and the season end is offered exactly when it can be committed. `changed`: the teams whose matches
+    are tried (None: all)."""
+    problems = []
+    matches = Match.objects.select_related("home__coach", "away__coach", "cup", "season__ruleset", "prematch")
+    if changed is not None:
+        matches = matches.filter(Q(home__in=changed) | Q(away__in=changed))
+    for match in matches:
+        for user in {year.board, *(t.coach for t in (match.home, match.away) if t is not None)}:
+            offered = match_actions(user, match, board=is_board(user))
+            tries = []
+            if offered.confirm:
+                tries.append(("confirm", confirm_report, (match,), {"by": user}))
+            if offered.dispute:
+                tries.append(("dispute", dispute_report, (match,), {"by": user, "comment": "Feil"}))
+            if offered.reopen:
+                tries.append(("reopen", reopen_report, (match,), {"by": user}))
+            if offered.void:
+                tries.append(("void", void_match, (match,), {"by": user}))
+            if offered.replay:
+                tries.append(("replay", schedule_replay, (match,), {"by": user}))
+            if offered.forfeit:
+                tries.append(("forfeit", record_forfeit, (match, match.home), {"by": user}))
+            if offered.report:
+                write = settle_report if settles(match, user) else file_report
+                tries.append(("report", write, (match, _a_report(match)), {"by": user}))
+            for name, action, args, kwargs in tries:
+                with rolled_back():
+                    why = _can(action, *args, **kwargs)
+                if why is not None:
+                    problems.append(f"{match} offers {user.username} «{name}», which fails: {why}")
+    for season in Season.objects.running():
+        plan = season_end_preview(season)
+        with rolled_back():
+            why = _can(commit_season_end, season, by=year.board, next_name=f"{season.name} neste")
+        if (why is None) != (not plan.problems):
+            problems.append(
+                f"{season}: the end is {'refused' if why else 'possible'} but the preview says {plan.problems}"
+            )
+    assert not problems, "A page offers what fails:\n" + "\n".join(problems)

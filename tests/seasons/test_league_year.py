@@ -94,6 +94,8 @@ class Checks:
             timed("live", checks.live_logs_name_only_players_on_the_pitch)
         timed("go_on", checks.teams_can_go_on, self.year, changed)
         timed("todos", checks.todos_succeed, self.year, changed)
+        timed("people", checks.everyone_knows, self.year)
+        timed("offered", checks.offered_actions_succeed, self.year, changed)
         timed("pages", self.pages.render, changed, skip_preview="preview" in AVOID, ignore_writes="reads" in AVOID)
         self.last = now
 
@@ -175,6 +177,30 @@ class LeagueYear(RuleBasedStateMachine):
     def direct_result(self, which, seed):
         if "direct" not in AVOID:
             self.year.direct_result(which, seed=seed)
+
+    @rule(which=index, seed=seed, correct=st.booleans())
+    def settle(self, which, seed, correct):
+        self.year.settle(which, seed=seed, correct=correct)
+
+    @rule(which=index, seed=seed)
+    def refile(self, which, seed):
+        self.year.refile(which, seed=seed)
+
+    @rule(which=index)
+    def replay(self, which):
+        self.year.replay(which)
+
+    @rule(days=st.sampled_from([1, 4, 10]))
+    def age(self, days):
+        self.year.age(days)
+
+    @rule()
+    def remind(self):
+        self.year.remind()
+
+    @rule(found=st.booleans(), race=st.integers(0, 7))
+    def new_coach(self, found, race):
+        self.year.new_coach(found=found, race=race)
 
     @rule(which=index)
     def void(self, which):
@@ -356,18 +382,31 @@ def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_both_t
     assert not [t for t in todos if t.kind == "prematch" and t.team.pk == team.pk]
 
 
-def test_a_season_ended_with_forfeits_sequences_open_leaves_them_to_finish_first(year):
-    """Found by the machine: every match of a season is forfeited and the season ends with the forfeits'
-    post-match sequences open (R35, R42). They still come before each team's next match (R24), in the
-    new season: Mitt lag offers them, each can be finished, and then the pre-match opens."""
+def test_a_season_with_forfeits_sequences_open_ends_only_once_they_are_finished_r44(year):
+    """Found by the machine: every match of a season is forfeited and the season ended with the forfeits'
+    post-match sequences open (R35, R42). R44: it ends only when nothing of it is open; the end's preview
+    names each open sequence with its coach and a link, and once they are walked the season ends."""
+    from django.urls import reverse
+
     from league.models import Season
+    from league.seasons.services import season_end_preview
+    from tests.seasons.league_year import finish_postmatch
 
     year.build(sizes=(2, 2), races=(0, 1, 2, 3, 4, 5))
     for _ in range(4):  # two teams a division, a double round robin: two matches each
         year.forfeit(0, home=True)
     year.tiebreaks()  # each home team forfeited once: both divisions tied, a tiebreak game each
+    season = year.season()
+    year.end_season(dated=0)
+    assert not Season.objects.filter(status=Season.Status.FINISHED).exists(), year.log
+    open_items = season_end_preview(season).open
+    unfinished = year.unfinished_postmatches()
+    assert {(t.match.pk, t.team.pk) for t in open_items} == {(m.pk, t.pk) for m, t in unfinished}
+    assert all(t.url == reverse("match_postmatch", args=[t.match.pk, t.team.pk]) for t in open_items)
+    assert all(t.who == t.team.coach.get_username() for t in open_items)  # named: no full names in this league
+    for match, team in unfinished:
+        finish_postmatch(match, team)
     year.end_season(dated=0)
     assert Season.objects.filter(status=Season.Status.FINISHED).count() == 1, year.log
-    assert year.unfinished_postmatches(), "the forfeits' sequences are open across the season's end"
     checks.teams_can_go_on(year)
     checks.todos_succeed(year)

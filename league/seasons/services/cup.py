@@ -80,5 +80,5 @@ def _first_round(season: Season, cup: Cup, drawn: list[int]) -> None:
 
 
 def cup_winner(cup: Cup) -> int | None:
-    final = cup.matches.filter(round=rules.cup_rounds(len(cup.draw))).first()
+    final = cup.matches.filter(round=rules.cup_rounds(len(cup.draw))).exclude(status=Match.Status.VOID).first()
     return final.winner_id if final else None

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from league import rules
+from league.lib.refusals import AlreadyDone
 from league.lib.writes import league_write
 from league.models import Division, Notification, Season, SeasonEnd, TiebreakGame
 from league.notices.services import notify
@@ -59,6 +60,37 @@ def add_fixture(division: Division, *, round: int, home: Team, away: Team, date:
         raise SeasonError([_("Both teams must play in %(division)s.") % {"division": division.name}])
     refuse_teams_of_another_running_season(division.season, _("The fixture cannot be added."))
     return Match.objects.create(season=division.season, division=division, round=round, home=home, away=away, date=date)
+
+
+@league_write
+def schedule_replay(match: Match, *, by: Any, date: date | None = None) -> Match:
+    """The voided match played again: the same teams, round and place in the cup, a new fixture that
+    names the one it replaces; both coaches hear of it. A second press finds the replay made."""
+    match = Match.objects.select_for_update(of=("self",)).select_related("season").get(pk=match.pk)
+    replay = match.replays.exclude(status=Match.Status.VOID).first()
+    if replay is not None:
+        raise AlreadyDone(result=replay)
+    if match.status != Match.Status.VOID:
+        raise SeasonError([_("Only a voided match is played again.")])
+    if not (match.home_id and match.away_id):
+        raise SeasonError([_("Both teams must be known before the match is played.")])
+    if match.season.status == Season.Status.FINISHED:
+        raise SeasonError([_("%(season)s has ended.") % {"season": match.season}])
+    replay = Match.objects.create(
+        season=match.season,
+        division_id=match.division_id,
+        cup_id=match.cup_id,
+        cup_slot=match.cup_slot,
+        round=match.round,
+        home_id=match.home_id,
+        away_id=match.away_id,
+        neutral=match.neutral,
+        date=date,
+        replay_of=match,
+    )
+    params = words(replay, round=replay.round)
+    notify(coaches(replay, but=by), Notification.Kind.REPLAY_SCHEDULED, match=replay, params=params)
+    return replay
 
 
 @league_write

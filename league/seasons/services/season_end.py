@@ -9,17 +9,17 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from league import rules
 from league.lib.writes import league_write
 from league.models import Cup, Division, Season, SeasonEnd
 from league.rules.messages import N_, Msg, to_json
-from league.seasons.selectors import division_lines
+from league.seasons.selectors import division_lines, ties_to_settle
 from league.seasons.services.base import SeasonError
 from league.seasons.services.cup import cup_winner
 from league.seasons.services.setup import DivisionPlan, create_season
-from matches.models import Match
+from league.seasons.waiting import season_open
+from matches.selectors import Todo
 from teams.ledger import lock_team, post_entry
 from teams.models import Player, Team, TreasuryEntry
 
@@ -34,6 +34,11 @@ class SeasonEndPlan:
     niggling: list[tuple[Player, int]] = field(default_factory=list)
     next_divisions: dict[int, list[Team]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    open: list[Todo] = field(default_factory=list)  # what is open, with who must act and where (R44)
+
+    @property
+    def open_labels(self) -> set[str]:
+        return {todo.label for todo in self.open}
 
 
 def season_end_preview(season: Season) -> SeasonEndPlan:
@@ -42,17 +47,17 @@ def season_end_preview(season: Season) -> SeasonEndPlan:
     s = r.settings
     plan = SeasonEndPlan(season=season)
     divisions = list(season.divisions.order_by("level"))
-    unplayed = Match.objects.filter(season=season, division__isnull=False, status=Match.Status.SCHEDULED).count()
-    if unplayed:
-        unplayed_words = ngettext(
-            "%(n)s league match is not played yet.", "%(n)s league matches are not played yet.", unplayed
-        )
-        plan.problems.append(unplayed_words % {"n": unplayed})
+    plan.open = season_open(season)  # R44: the season ends only when nothing of it is open
+    plan.problems += [todo.label for todo in plan.open]
     tables = {d.level: division_lines(d) for d in divisions}
     teams = {t.pk: t for t in Team.objects.filter(season_entries__season=season)}
+    for division, line in ties_to_settle(season, tables):
+        plan.problems.append(
+            _("%(division)s: %(team)s is tied at place %(pos)s; record the tiebreak game first.")
+            % {"division": division.name, "team": teams[line.team].name, "pos": line.position}
+        )
     for d in divisions:
-        below = any(x.level == d.level + 1 for x in divisions)
-        _division_places(plan, d, tables[d.level], teams, r, division_below=below)
+        _division_places(plan, d, tables[d.level], teams, r)
     moves = rules.promotion_and_relegation(plan.next_divisions, s.promotion_count)  # R32
     plan.promoted += moves.promoted
     plan.relegated += moves.relegated
@@ -68,26 +73,9 @@ def _division_places(
     lines: list[rules.Line],
     teams: dict[int, Team],
     r: rules.Ruleset,
-    *,
-    division_below: bool,
 ) -> None:
-    """A division's final table: its prizes (R33), its trophy, its teams in order for R32's moves, and
-    the ties to settle first."""
+    """A division's final table: its prizes (R33), its trophy, its teams in order for R32's moves."""
     prizes = r.prizes(division.level)
-    # A tie the rules cannot split must be settled where it decides a prize, a trophy or a move.
-    decisive = rules.decisive_places(
-        len(lines),
-        prizes=len(prizes),
-        promotion_count=r.settings.promotion_count,
-        division_above=division.level > 1,
-        division_below=division_below,
-    )
-    for line in lines:
-        if line.tied and line.position in decisive:
-            plan.problems.append(
-                _("%(division)s: %(team)s is tied at place %(pos)s; record the tiebreak game first.")
-                % {"division": division.name, "team": teams[line.team].name, "pos": line.position}
-            )
     for line, prize in zip(lines, prizes, strict=False):
         place = Msg(N_("%(division)s, place %(pos)s"), division=division.name, pos=line.position)
         plan.prizes.append((teams[line.team], prize, place))

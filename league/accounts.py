@@ -64,17 +64,23 @@ def is_coach(user: AbstractBaseUser | AnonymousUser) -> bool:
     return COACH in roles(user)
 
 
+def display_name(user: Any) -> str:
+    """A person of the league (a coach, a board member) as every page and notice names him: his full name,
+    else his username. "" for no one."""
+    if user is None:
+        return ""
+    return person_name(getattr(user, "get_full_name", lambda: "")(), user.get_username())
+
+
+def person_name(full_name: str, username: str) -> str:
+    """`display_name` from the values a read without the user row has (a history's joined names)."""
+    return (full_name or "").strip() or username or ""
+
+
 def sees_private(user: AbstractBaseUser | AnonymousUser) -> bool:
     """Coaches' usernames and names, treasuries and ledgers: for logged-in members, unless the board
     publishes them (settings.PUBLIC_TEAM_DETAILS). Results, rosters and TR are public, as on paper."""
     return settings.PUBLIC_TEAM_DETAILS or user.is_authenticated
-
-
-def display_name(user: AbstractBaseUser | None) -> str:
-    """A person as the league names him: his full name, else his username."""
-    if user is None:
-        return ""
-    return user.get_full_name().strip() or user.get_username()
 
 
 def holders(role: str) -> QuerySet:

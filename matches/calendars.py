@@ -79,7 +79,8 @@ def coach_deadlines(user: Any) -> QuerySet[RoundDeadline]:
     ):
         for season_id, round_ in rounds:
             wanted |= Q(season_id=season_id, competition=competition, round=round_)
-    return RoundDeadline.objects.filter(wanted).select_related("season").order_by("deadline", "pk")
+    # the season's cup with it: a cup round's deadline names the round ("final") as the pages do
+    return RoundDeadline.objects.filter(wanted).select_related("season__cup").order_by("deadline", "pk")
 
 
 # --- the feed ---------------------------------------------------------------------------------------
@@ -104,13 +105,14 @@ def _changes(matches: Sequence[Match]) -> dict[int, tuple[int, datetime.datetime
 def _summary(match: Match) -> str:
     home, away = match.home.name if match.home else "?", match.away.name if match.away else "?"
     if match.status == Match.Status.CONFIRMED:
-        return f"{home} {match.home_score}–{match.away_score} {away}"
+        walkover = f" {_('W.O.')}" if match.is_walkover else ""  # R46
+        return f"{home} {match.home_score}–{match.away_score}{walkover} {away}"
     return f"{home} – {away}"
 
 
 def _where(match: Match) -> str:
     competition = match.cup.name if match.cup_id else match.division.name
-    return _("%(competition)s, round %(round)s") % {"competition": competition, "round": match.round}
+    return _("%(competition)s, %(round)s") % {"competition": competition, "round": match.round_name}
 
 
 def match_event(match: Match, *, base_url: str, sequence: int, changed: datetime.datetime) -> icalendar.Event:
@@ -138,7 +140,7 @@ def deadline_event(row: RoundDeadline) -> icalendar.Event:
     event = icalendar.Event()
     event.add("uid", deadline_uid(row.pk))
     if row.competition == RoundDeadline.Competition.CUP:
-        event.add("summary", _("Deadline: cup, round %(round)s") % {"round": row.round})
+        event.add("summary", _("Deadline: cup, %(round)s") % {"round": row.season.cup.round_name(row.round)})
     else:
         event.add("summary", _("Deadline: round %(round)s") % {"round": row.round})
     event.add("dtstart", row.deadline)

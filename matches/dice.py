@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.lib.refusals import Refusal
 from matches.models import DiceRoll, Match
@@ -49,9 +50,10 @@ def check_entered(values: Sequence[int], *, sides: int, count: int, d66: bool = 
     """Entered dice as the coach typed them; each must be a face of the die."""
     label = "D66" if d66 else f"D{sides}"
     if len(values) != count:
-        raise DiceError(
-            [_("%(n)s dice of %(die)s are needed, not %(got)s.") % {"n": count, "die": label, "got": len(values)}]
+        needed = ngettext(
+            "%(n)s die of %(die)s is needed, not %(got)s.", "%(n)s dice of %(die)s are needed, not %(got)s.", count
         )
+        raise DiceError([needed % {"n": count, "die": label, "got": len(values)}])
     out = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= sides:

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -51,6 +52,9 @@ class LiveEventForm(forms.Form):
     chef_home = forms.CharField(required=False, max_length=60)
     chef_away = forms.CharField(required=False, max_length=60)
     made_at = forms.CharField(required=False, max_length=40)  # the phone's ISO time; a bad one is no claim
+    # an end of turn: the half and the turn the phone showed, so a press a poll late ends no later turn
+    half = forms.IntegerField(required=False, min_value=0, max_value=3)
+    turn = forms.IntegerField(required=False, min_value=1, max_value=rules.TURNS_PER_HALF)
 
     def entry(self) -> live.EventInput:
         """The entry the form describes. Typed dice are checked for their faces here and for their
@@ -79,6 +83,8 @@ class LiveEventForm(forms.Form):
             contest={s: typed(f"contest_{s}") for s in rules.SIDES},
             chef={s: typed(f"chef_{s}") for s in rules.SIDES},
             made_at=_instant(d.get("made_at") or ""),
+            half=d.get("half"),
+            turn=d.get("turn"),
         )
 
 
@@ -127,6 +133,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "state": state,
         "sides": sides,
         "active": live.team_of(match, state.active),
+        "active_turn": state.turn(state.active),
         "kicking": live.team_of(match, state.kicking),
         "weather": live.weather_name(match, state.weather) if state.weather else "",
         "rows": [(e, undone.get(e.pk)) for e in reversed(events)],
@@ -180,12 +187,30 @@ def match_live_event(request: HttpRequest, pk: int) -> HttpResponse:
         if entry.kind in live.ASKS_FIRST and not is_confirmed(request):
             return _ask(request, pk, entry, back)
         event = live.record(pk, entry, by=request.user)
+    except live.TurnAlreadyEnded as done:  # the other phone was first: done, not refused
+        if _wants_json(request):
+            return JsonResponse({"already": True, "messages": done.messages, **_caught_up(request, pk)})
+        for text in done.messages:
+            messages.info(request, text)
+        return redirect(back)
     except Refusal as exc:  # a typed die off its faces too
         return _refused(request, list(exc.messages), back, status=403 if isinstance(exc, live.LiveForbidden) else 422)
     then = reverse("match_report", args=[pk]) if event.kind == LiveEvent.Kind.END else ""
     if _wants_json(request):
         return JsonResponse({"id": event.pk, "kind": event.kind, "then": then})
     return redirect(then or back)
+
+
+def _caught_up(request: HttpRequest, pk: int) -> dict:
+    """The log as it is now, for a phone found behind to redraw at once rather than a poll later: the state
+    (score, half, whose turn) and the board as the page polls it (matches/live.html#board). Only then: an
+    entry recorded keeps its ten queries, and the poll that follows it redraws."""
+    context = _context(request, _match(pk))
+    state = context["state"]
+    return {
+        "state": {"half": state.half, "active": state.active, "turns": state.turns, "score": state.score},
+        "board": render_to_string("matches/live.html#board", context, request=request),
+    }
 
 
 def _ask(request: HttpRequest, pk: int, entry: live.EventInput, back: str) -> HttpResponse:

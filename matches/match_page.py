@@ -1,6 +1,6 @@
 """The match page's reads (issue 26): each team's report lines under its own name, each die with what
-it gave, read from the rows the sequences stored (no rule worked out again, no query per die), and the
-referee sheet's photos with who added them (issue 27)."""
+it gave, read from the rows the sequences stored (no rule worked out again, no query per die), the
+referee sheet's photos with who added them (issue 27), and what each person may do on the match."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
 
+from league.accounts import display_name
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
@@ -130,9 +131,10 @@ def report_sides(match: Match, lines: Iterable[PlayerMatch]) -> list[ReportSide]
 
 
 def who_acted(match: Match, *, private: bool) -> Callable[[AbstractBaseUser | None], str]:
-    """Who rolled a die or saved a change: his username for members, his part in the match for anyone
-    else (coaches' names are for members, as settings.PUBLIC_TEAM_DETAILS says; issue 26). Only the two
-    coaches and the board act on a match; no user is the server (the demo league, the commands)."""
+    """Who rolled a die or saved a change: his name for members (league.accounts.display_name), his part
+    in the match for anyone else (coaches' names are for members, as settings.PUBLIC_TEAM_DETAILS says;
+    issue 26). Only the two coaches and the board act on a match; no user is the server (the demo league,
+    the commands)."""
     parts = {}
     for team, part in ((match.away, _("away coach")), (match.home, _("home coach"))):  # home wins a tie
         if team is not None:
@@ -141,7 +143,7 @@ def who_acted(match: Match, *, private: bool) -> Callable[[AbstractBaseUser | No
     def who(user: AbstractBaseUser | None) -> str:
         if user is None:
             return _("the server")
-        return user.get_username() if private else parts.get(user.pk, _("the board"))
+        return display_name(user) if private else parts.get(user.pk, _("the board"))
 
     return who
 

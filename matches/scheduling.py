@@ -287,6 +287,7 @@ class RoundSchedule:
     to_play: int = 0  # its fixtures not played yet (a cup's still without its teams too): none, no deadline
     unscheduled: list[Match] = field(default_factory=list)
     overdue: list[Match] = field(default_factory=list)
+    name: str = ""  # as every page names the round ("final", "round 2"): Match.round_name
 
     @property
     def key(self) -> str:
@@ -306,7 +307,7 @@ def schedule_overview(season: Season, *, today: datetime.date) -> list[RoundSche
     )
     for match in matches:
         key = (competition_of(match), match.round)
-        row = rounds.setdefault(key, RoundSchedule(key[0], key[1], deadlines.get(key)))
+        row = rounds.setdefault(key, RoundSchedule(key[0], key[1], deadlines.get(key), name=match.round_name))
         row.fixtures += 1
         row.to_play += match.status == Match.Status.SCHEDULED
         if match.status != Match.Status.SCHEDULED or match.home_id is None or match.away_id is None:

@@ -6,6 +6,7 @@ must do next by the same states the services check (matches/prematch.py, report.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -16,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.lib.plain_sql import fetch_dicts
-from league.models import Cup, Division, RoundDeadline, Season
+from league.models import Cup, Division, RoundDeadline, Season, round_name
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.notices import action_key
 from matches.postmatch import unfinished_postmatches
@@ -68,7 +69,7 @@ def scheduled_for(team_ids: Sequence[int]) -> QuerySet[Match]:
 # took longer to build it than the database to answer.
 COMING_FIELDS = ("id", "round", "date", "start_time", "home__name", "away__name", "division__name", "cup__name")
 _COMING = f"""
-    SELECT m.id, m.round, m.date, m.start_time, home.name, away.name, d.name, c.name, m.cup_id
+    SELECT m.id, m.round, m.date, m.start_time, home.name, away.name, d.name, c.name, m.cup_id, CAST(c.draw AS TEXT)
     FROM {Match._meta.db_table} m
     JOIN {Season._meta.db_table} s ON s.id = m.season_id
     JOIN {Team._meta.db_table} home ON home.id = m.home_id
@@ -84,7 +85,10 @@ def coming_matches(team_id: int, limit: int) -> list[dict]:
     """A team's next matches as its page lists them (`_COMING`), the first `limit` kept here: the
     team's matches still to play are a season's fixtures at most, and its cup ties."""
     params = {"team": team_id, "scheduled": Match.Status.SCHEDULED, "finished": Season.Status.FINISHED}
-    coming = fetch_dicts((*COMING_FIELDS, "cup_id"), _COMING, params)
+    coming = fetch_dicts((*COMING_FIELDS, "cup_id", "cup_draw"), _COMING, params)
+    for m in coming:  # a cup's round named by the teams it drew ("final"), as every page names it
+        draw = m.pop("cup_draw")
+        m["round_name"] = round_name(m["round"], cup_teams=len(json.loads(draw)) if m["cup_id"] else None)
     # A cup match ready to play but not yet dated sorts after every dated league match: it is listed
     # all the same, or a team with a dated season would not see its cup tie (issue 26).
     return [m for n, m in enumerate(coming) if n < limit or (m["cup_id"] and m["date"] is None)]

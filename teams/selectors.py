@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import ngettext
 
 from league import rules
+from league.accounts import person_name
 from league.lib.plain_sql import aware, fetch_dicts, fetch_rows
 from league.rules.records import RECORD_COUNTERS, record_spp
 from teams.models import (
@@ -302,11 +303,11 @@ def team_list():
 
 
 HISTORY_FIELDS = ("history_date", "history_user__username", "status", *RECORD_COUNTERS, "niggling")
-HISTORY_FIELDS += ("history_change_reason",)
+HISTORY_FIELDS += ("history_change_reason", "history_user__first_name", "history_user__last_name")
 # The player page's three reads of his own rows, sent after every write: written out, as the roster's are.
 _HISTORY = f"""
     SELECT h.history_date, u.username, h.status, {", ".join(f"h.{name}" for name in RECORD_COUNTERS)}, h.niggling,
-           h.history_change_reason
+           h.history_change_reason, u.first_name, u.last_name
     FROM {Player.history.model._meta.db_table} h
     LEFT JOIN {Player.history.model._meta.get_field("history_user").related_model._meta.db_table} u
       ON u.id = h.history_user_id
@@ -331,6 +332,8 @@ def player_history(player: Player) -> list[dict[str, Any]]:
         row["history_date"] = aware(row["history_date"])
         row["spp"] = record_spp(r, SimpleNamespace(**row))
         row["status_label"] = choice_label(Player.Status, row["status"])
+        full_name = f"{row.pop('history_user__first_name') or ''} {row.pop('history_user__last_name') or ''}"
+        row["who"] = person_name(full_name, row["history_user__username"])  # as every page names a person
     return rows
 
 

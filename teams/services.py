@@ -118,15 +118,21 @@ def create_team(
             )
             number += 1
     s = r.settings
+    # Msg translates one message id: a count of one has its own, singular, line
     for count, price, label in (
-        (rerolls, race.reroll_price, N_("%(n)s team re-rolls")),
+        (rerolls, race.reroll_price, N_("%(n)s team re-roll") if rerolls == 1 else N_("%(n)s team re-rolls")),
         (fan_factor, s.fan_factor_price, N_("Fan factor %(n)s")),
-        (assistant_coaches, s.assistant_coach_price, N_("%(n)s assistant coaches")),
+        (
+            assistant_coaches,
+            s.assistant_coach_price,
+            N_("%(n)s assistant coach") if assistant_coaches == 1 else N_("%(n)s assistant coaches"),
+        ),
     ):
         if count:
             pay(team, count * price, Msg(label, n=count), by=coach)
     if cheerleaders:
-        pay(team, r.cheerleaders_value(cheerleaders), Msg(N_("%(n)s cheerleaders"), n=cheerleaders), by=coach)
+        label = N_("%(n)s cheerleader") if cheerleaders == 1 else N_("%(n)s cheerleaders")
+        pay(team, r.cheerleaders_value(cheerleaders), Msg(label, n=cheerleaders), by=coach)
     if apothecary:
         pay(team, s.apothecary_price, Msg(N_("Apothecary")), by=coach)
     return team

@@ -8,7 +8,16 @@ from league.models.notices import LeagueSettings, NoticePreference, NoticeSettin
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
 from league.models.scheduling import RoundDeadline
-from league.models.seasons import Cup, Division, Season, SeasonEnd, SeasonEntry, SeasonQuerySet, TiebreakGame
+from league.models.seasons import (
+    Cup,
+    Division,
+    Season,
+    SeasonEnd,
+    SeasonEntry,
+    SeasonQuerySet,
+    TiebreakGame,
+    round_name,
+)
 from league.models.stats import (
     LEADER_COUNTERS,
     STAT_FIELDS_PLAYER,
@@ -43,4 +52,5 @@ __all__ = [
     "TeamSeasonStats",
     "TiebreakGame",
     "new_calendar_salt",
+    "round_name",
 ]

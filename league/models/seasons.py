@@ -8,10 +8,28 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league import rules
 from league.models.rulesets import Ruleset
+
+
+def round_name(number: int, *, cup_teams: int | None = None) -> str:
+    """A round as every page, notice and calendar names it: a division's by its number; a cup's last three by
+    what they are (the final, the semi-finals, the quarter-finals), counted back from the final its drawn
+    teams make (R34), the earlier ones by number. In lower case: a heading writes it with `capfirst`."""
+    if cup_teams is not None:
+        names = {
+            0: gettext("final"),
+            1: gettext("semi-final"),
+            2: gettext("quarter-final"),
+        }
+        name = names.get(rules.cup_rounds(cup_teams) - number)
+        if name is not None:
+            return name
+    return gettext("round %(n)s") % {"n": number}
 
 
 class SeasonQuerySet(models.QuerySet):
@@ -170,6 +188,10 @@ class Cup(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def round_name(self, number: int) -> str:
+        """The cup's round `number` by its name ("final", "semi-final"): `round_name`."""
+        return round_name(number, cup_teams=len(self.draw))
 
 
 class SeasonEnd(models.Model):

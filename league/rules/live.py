@@ -146,6 +146,19 @@ class State:
         return self.rerolls[side].left
 
 
+def turn_over(state: State, side: str, *, half: int | None, turn: int | None) -> bool:
+    """Whether the side's turn a phone asks to end is over already: the other phone ended it (or a touchdown
+    did) before this press arrived, a phone being a few seconds behind. `half` and `turn` are those the phone
+    showed; without them (a page from before they were sent) a side whose turn it is not, and that has played
+    a turn this half, has had its turn ended. A turn is over once the side has played that many turns of its
+    half, or the half is past."""
+    if half is None or turn is None:
+        return side != state.active and state.turns[side] > 0
+    if state.half != half:
+        return state.half > half
+    return state.turns[side] >= turn
+
+
 def half_time_recovery(used: int) -> int:
     """Re-Roll (RR), the house rule: half of the team re-rolls used in the first half, rounded up."""
     if used < 0:

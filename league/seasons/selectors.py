@@ -47,6 +47,7 @@ MATCH_FIELDS = (
     "start_time",
     "confirmed_at",
     "neutral",
+    "forfeited_by_id",  # a forfeit's score reads W.O. (R46)
     "home__name",
     "away__name",
 )
@@ -279,6 +280,12 @@ class SeasonBoard:
     teams: dict[int, TeamName] = field(default_factory=dict)
     rounds: dict[int, list[dict]] = field(default_factory=dict)
     bracket_offset: int = 0
+
+    @property
+    def bracket_named(self) -> list[tuple[str, list[dict]]]:
+        """The bracket's rounds, each with its name ("final", "semi-final"), as every page names a cup round."""
+        first = self.bracket_offset + 1
+        return [(self.cup.round_name(first + n), matches) for n, matches in enumerate(self.bracket)]
 
 
 def season_board(

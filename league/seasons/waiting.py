@@ -243,7 +243,7 @@ def _fixtures_past_deadline(today: date, days: int) -> list[Todo]:
     scheduled = list(
         Match.objects.filter(
             _not_finished(), status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False
-        ).select_related("home__coach", "away__coach")
+        ).select_related("home__coach", "away__coach", "cup")  # the cup's draw names its round ("final")
     )
     deadlines = _deadlines({m.season_id for m in scheduled})
     found = []
@@ -253,17 +253,17 @@ def _fixtures_past_deadline(today: date, days: int) -> list[Todo]:
             continue
         coaches = _("%(home)s and %(away)s") % {"home": display_name(m.home.coach), "away": display_name(m.away.coach)}
         if deadline < today:
-            label = _("%(match)s: round %(round)s's deadline, %(day)s, has passed; date it, forfeit or void it")
+            label = _("%(match)s (%(round)s): its deadline, %(day)s, has passed; date it, forfeit or void it")
             kind = "overdue"
         elif m.date is None and deadline <= today + timedelta(days=days):
-            label = _("%(match)s has no date yet; round %(round)s's deadline is %(day)s")
+            label = _("%(match)s (%(round)s) has no date yet; its deadline is %(day)s")
             kind = "undated"
         else:
             continue
         found.append(
             Todo(
                 kind,
-                label % {"match": m, "round": m.round, "day": _day(deadline)},
+                label % {"match": m, "round": m.round_name, "day": _day(deadline)},
                 m.get_absolute_url(),
                 m,
                 who=coaches,

@@ -35,7 +35,7 @@ KEY_LABELS = {
     "heal_dead": gettext_lazy("Heal a dead player"),
     "heal_serious_injury": gettext_lazy("Heal a seriously injured player"),
     "heal_badly_hurt": gettext_lazy("Heal a player out for the match"),
-    "niggling_check": gettext_lazy("Help a player pass his NI roll"),
+    "niggling_check": gettext_lazy("Help a player pass the NI roll"),
     "revive_dead": gettext_lazy("Revive a dead player"),
 }
 

@@ -21,6 +21,7 @@ from league.accounts import (
     activation_refused,
     address_is_locked,
     board_member_ids,
+    display_name,
     login_attempts,
     role_group,
     set_active,
@@ -104,7 +105,7 @@ def coach_list(request: HttpRequest) -> HttpResponse:
 
 
 def _name(account: AbstractBaseUser) -> str:
-    return account.get_full_name() or account.get_username()
+    return display_name(account)
 
 
 @login_required

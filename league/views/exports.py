@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 from league.lib.csv_files import csv_response, file_name
 from league.seasons.selectors import season_board
 from league.views.base import _get_season
-from matches.models import Match
+from matches.models import Match, status_label
 
 STANDINGS_HEADERS = (
     gettext_lazy("Division"),
@@ -77,13 +77,13 @@ RESULTS_HEADERS = (
 @require_GET
 def season_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The season's matches as its pages list them: the divisions' fixtures by round (the season page),
-    then the cup's (its bracket); a score only for a confirmed match, as the pages show it."""
+    then the cup's (its bracket); a score only for a confirmed match, as the pages show it, and a forfeit's
+    status its walkover."""
     season = _get_season(pk)
     board = season_board(season, latest=0, upcoming=0, rounds=True)
     divisions = {table.division.pk: table.division.name for table in board.tables}
     played = [(divisions[m["division_id"]], m) for matches in board.rounds.values() for m in matches]
     played += [(board.cup.name, m) for matches in board.bracket for m in matches] if board.cup else []
-    statuses = dict(Match.Status.choices)
     rows = []
     for competition, m in played:
         score = m["status"] == Match.Status.CONFIRMED
@@ -98,7 +98,7 @@ def season_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 m["away_score"] if score else None,
                 m["home_casualties"] if score else None,
                 m["away_casualties"] if score else None,
-                statuses.get(m["status"], m["status"]),
+                status_label(m["status"], m["forfeited_by_id"]),  # a forfeit is a walkover (R46)
             ]
         )
     return csv_response(RESULTS_HEADERS, rows, file_name("torshov", pgettext("file name", "results"), season.name))

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -128,7 +129,8 @@ def board_message(request: HttpRequest) -> HttpResponse:
         return render(request, "notices/board_message.html", {"form": form})
 
     def went_to(count: int) -> HttpResponse:
-        return success(request, _("The message went to %(n)s coaches.") % {"n": count}, "board_message")
+        went = ngettext("The message went to %(n)s coach.", "The message went to %(n)s coaches.", count)
+        return success(request, went % {"n": count}, "board_message")
 
     if request.method == "GET":
         return page()

@@ -247,9 +247,8 @@ class DevelopmentForm(StepForm):
                 what = _("Tzeentch 2D6") if tzeentch else _("Mutation D4")
                 base = f"mutation_{roll.player_id}_{roll.index}"
                 self.fields[base] = DiceField(**die, label=_("%(die)s, if a mutation is chosen") % {"die": what})
-                self.fields[f"{base}_reroll"] = DiceField(
-                    **die, label=_("%(die)s re-roll, if he already has the mutation") % {"die": what}
-                )
+                again = _("%(die)s re-roll, if %(player)s already has the mutation")
+                self.fields[f"{base}_reroll"] = DiceField(**die, label=again % {"die": what, "player": roll.player})
 
     def load_rolls(self) -> list[DevelopmentRoll]:
         """The post-match rolls; an Inspiration MVP's roll was chosen before the match (R23)."""

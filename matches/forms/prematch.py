@@ -153,7 +153,9 @@ class InspireForm(StepForm):
             label=_("The inspired player (an extra MVP, R23)"),
         )
         # R23: a development roll the extra MVP earns is made at once, before the match
-        self.fields["development"] = DiceField(count=2, label=_("2D6 if he levels up (empty: the server rolls)"))
+        self.fields["development"] = DiceField(
+            count=2, label=_("2D6 if the player levels up (empty: the server rolls)")
+        )
 
     def entered(self) -> dict[str, list[int]]:
         d = self.cleaned_data

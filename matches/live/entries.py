@@ -24,6 +24,7 @@ from matches.live.state import (
     EventInput,
     LiveError,
     LiveForbidden,
+    TurnAlreadyEnded,
     can_write,
     derive,
     may_undo,
@@ -71,6 +72,8 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
             else [_("Walk the pre-match sequence first.")]
         )
     state = derive(match, prematch, events)
+    if entry.kind == LiveEvent.Kind.TURN:
+        _done_if_the_turn_is_over(match, state, entry)
     arrived = timezone.now()
     event = LiveEvent(match=match, kind=entry.kind, client_id=entry.client_id, author=by, created_at=arrived)
     event.made_at = made_at(entry.made_at, arrived, events)
@@ -156,6 +159,18 @@ def _clock(event: LiveEvent, entry: EventInput, match: Match, prematch: PreMatch
         raise LiveError([_("The match ends after the second half.")])
 
 
+def _done_if_the_turn_is_over(match: Match, state: rules.State, entry: EventInput) -> None:
+    """Both phones keep the log and each is up to a poll behind: an end of turn the other phone logged a
+    moment ago is what this coach meant too, so it is answered as done (nothing logged twice), never
+    refused, and never taken as the end of the turn after it."""
+    if entry.team_id not in (match.home_id, match.away_id) or not state.started:
+        return
+    side = side_of(match, entry.team_id)
+    if rules.turn_over(state, side, half=entry.half, turn=entry.turn):
+        shown = entry.turn if entry.turn is not None else state.turns[side]
+        raise TurnAlreadyEnded(team_of(match, side).name, shown)
+
+
 def _turn_or_reroll_team(match: Match, state: rules.State, entry: EventInput) -> Any:
     """A turn is the active team's; a team re-roll is one the team has left this half."""
     side = side_of(match, entry.team_id) if entry.team_id in (match.home_id, match.away_id) else None
@@ -204,7 +219,7 @@ def _refuse_players(entry: EventInput, ids: set[int], squad: dict[int, int]) -> 
     if any(i not in squad for i in ids):
         raise LiveError([_("Choose a player of the match squads.")])
     if entry.player_id and entry.victim_id and squad[entry.player_id] == squad[entry.victim_id]:
-        raise LiveError([_("A player does not hurt his own team mate here: log it as an injury.")])
+        raise LiveError([_("A player does not hurt a team mate here: log it as an injury.")])
     if entry.kind in INJURY_KINDS and entry.injury not in dict(LIVE_INJURIES):
         raise LiveError([_("Choose the injury: badly hurt, serious injury or dead.")])
     if entry.kind == LiveEvent.Kind.CASUALTY and entry.how not in (rules.BLOCK, rules.FOUL):
@@ -213,12 +228,12 @@ def _refuse_players(entry: EventInput, ids: set[int], squad: dict[int, int]) -> 
 
 OUT_OF_PLAY = {  # why a player is out of play (league.rules.live.out_of_play) → the refusal
     rules.SENT_OFF: gettext_lazy(
-        "%(player)s was sent off: he is out of this match. Undo that entry if it was a mistake."
+        "%(player)s was sent off and is out of this match. Undo that entry if it was a mistake."
     ),
     "serious_injury": gettext_lazy(
-        "%(player)s is seriously injured: he is out of this match. Undo that entry if it was a mistake."
+        "%(player)s is seriously injured and out of this match. Undo that entry if it was a mistake."
     ),
-    "dead": gettext_lazy("%(player)s is dead: he is out of this match. Undo that entry if it was a mistake."),
+    "dead": gettext_lazy("%(player)s is dead and out of this match. Undo that entry if it was a mistake."),
 }
 
 

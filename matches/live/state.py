@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from league.accounts import is_board
-from league.lib.refusals import Refusal
+from league.lib.refusals import AlreadyDone, Refusal
 from league.rules import live as rules
 from matches.models import HandicapDraw, LiveEvent, Match, PlayerMatch, PreMatch
 
@@ -33,6 +35,17 @@ class LiveForbidden(LiveError):
     """A coach of the match asks for what only another may do (undo the other coach's entry): a 403."""
 
 
+class TurnAlreadyEnded(AlreadyDone):
+    """The turn a phone ends was ended already, on the other phone or by a touchdown: the coach was right
+    about it, only a few seconds late. Nothing is logged, and the answer is a success with the log as it is."""
+
+    def __init__(self, team: Any, turn: int) -> None:
+        super().__init__()
+        self.messages = [
+            _("%(team)s's turn %(n)s is already ended: the page has caught up.") % {"team": team, "n": turn}
+        ]
+
+
 @dataclass
 class EventInput:
     """An entry as the phone sends it."""
@@ -51,6 +64,8 @@ class EventInput:
     contest: dict[str, list[int] | None] = field(default_factory=dict)  # "home"/"away"
     chef: dict[str, list[int] | None] = field(default_factory=dict)
     made_at: datetime | None = None  # when the phone says it was made (issue 26); None: when it arrives
+    half: int | None = None  # an end of turn: the half and the side's turn the phone showed
+    turn: int | None = None
 
 
 def can_write(user: Any, match: Match) -> bool:

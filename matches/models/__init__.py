@@ -3,7 +3,7 @@ sequences, the live log and the report's photos. One module per part; every mode
 
 from matches.models.lines import ApothecaryUse, PlayerMatch, SquadEntry
 from matches.models.live import LiveEvent
-from matches.models.match import DiceRoll, Match, MatchQuerySet
+from matches.models.match import DiceRoll, Match, MatchQuerySet, status_label
 from matches.models.photos import PHOTO_SLOTS, ReportPhoto
 from matches.models.scheduling import MAX_PROPOSED, DateProposal
 from matches.models.sequences import TICKET_LABELS, DevelopmentRoll, HandicapDraw, PostMatch, PreMatch
@@ -25,4 +25,5 @@ __all__ = [
     "PreMatch",
     "ReportPhoto",
     "SquadEntry",
+    "status_label",
 ]

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from league.models import round_name
+
 
 class MatchQuerySet(models.QuerySet):
     def confirmed(self) -> MatchQuerySet:
@@ -23,6 +25,20 @@ class MatchQuerySet(models.QuerySet):
 
     def for_team(self, team) -> MatchQuerySet:
         return self.filter(Q(home=team) | Q(away=team))
+
+
+# One spelling of a forfeit's result wherever it is shown (R46): the status's words and the mark beside
+# the score in the lists ("W.O.", an abbreviation Norwegian and English share).
+WALKOVER = _("Walkover (W.O.)")
+
+
+def is_walkover(status: str, forfeited_by_id: int | None) -> bool:
+    """For a match read as a row of values (the lists, the bracket, the CSV) as for an instance."""
+    return status == Match.Status.CONFIRMED and forfeited_by_id is not None
+
+
+def status_label(status: str, forfeited_by_id: int | None) -> str:
+    return str(WALKOVER) if is_walkover(status, forfeited_by_id) else str(Match.Status(status).label)
 
 
 class Match(models.Model):
@@ -166,12 +182,24 @@ class Match(models.Model):
         return self.status in Match.FILED
 
     @property
-    def is_walkover(self) -> bool:
-        return self.status == self.Status.CONFIRMED and self.forfeited_by_id is not None
-
-    @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
+
+    @property
+    def round_name(self) -> str:
+        """The round as every page names it: a cup's by what it is ("final"), a division's by its number."""
+        return self.cup.round_name(self.round) if self.cup_id is not None else round_name(self.round)
+
+    @property
+    def is_walkover(self) -> bool:
+        """A forfeit (R35): confirmed with the awarded score, and read as a walkover wherever its result is
+        shown (R46)."""
+        return is_walkover(self.status, self.forfeited_by_id)
+
+    @property
+    def status_label(self) -> str:
+        """The status as a reader is told it: a forfeit is a walkover, not a confirmed report (R46)."""
+        return status_label(self.status, self.forfeited_by_id)
 
     @property
     def winner_id(self) -> int | None:

@@ -48,7 +48,15 @@ from matches.postmatch.injury_facts import (
 from matches.postmatch.injury_step import injuries
 from matches.postmatch.mvp import earned_this_match, mvp, mvp_candidates
 from matches.postmatch.raising import opponents_dead
-from matches.postmatch.steps import complete, fan_factor, kiosk_applies, purchases_done, stadium, winnings
+from matches.postmatch.steps import (
+    complete,
+    fan_factor,
+    kiosk_applies,
+    purchases_done,
+    purchases_made,
+    stadium,
+    winnings,
+)
 
 __all__ = [
     "Earned",
@@ -78,6 +86,7 @@ __all__ = [
     "pending_injury_dice",
     "progress",
     "purchases_done",
+    "purchases_made",
     "revived_by_apothecary",
     "roll_development",
     "roll_injury_dice",

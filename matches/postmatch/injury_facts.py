@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
 from league.lib.numbers import money
@@ -26,7 +27,7 @@ from league.rules.injuries import (
 from matches import dice
 from matches.models import ApothecaryUse, DiceRoll, Match, PlayerMatch, PostMatch
 from matches.postmatch.base import lock_step
-from teams.models import Player, Team
+from teams.models import Player, Race, Team
 
 
 def _skills(player: Player) -> set[str]:
@@ -152,14 +153,29 @@ def healer_limit(team: Team, r: rules.Ruleset) -> int:
 
 
 def healer_price(team: Team, r: rules.Ruleset) -> str:
-    """The team's healer, its fee for each attempt and how many dead it may attempt, from the ruleset's
-    settings (R25): said on the injury step before the coach orders it (issue 26)."""
-    limit, fee = healer_attempts(team.race.healer, r.settings)
-    return _("%(healer)s: %(fee)s per attempt, at most %(n)s dead players (R25).") % {
-        "healer": team.race.get_healer_display(),
-        "fee": money(fee),
-        "n": limit,
-    }
+    """The team's healer, its fee for each attempt, how many dead it may attempt and what an attempt needs,
+    from the ruleset's settings (R25): said on the injury step before the coach orders it (issue 26). Only
+    the team's own healer (R9): a Dwarf coach is not told of the Apprentice or the Familiar."""
+    s = r.settings
+    limit, fee = healer_attempts(team.race.healer, s)
+    words = {"healer": team.race.get_healer_display(), "fee": money(fee), "n": limit}
+    if team.race.healer == Race.Healer.BANDAGE_CREW:
+        words["targets"] = ", ".join(f"{t}+" for t in s.bandage_crew_targets)
+        said = ngettext(
+            "%(healer)s: %(fee)s per attempt, at most %(n)s dead player, the attempt needs %(targets)s (R25).",
+            "%(healer)s: %(fee)s per attempt, at most %(n)s dead players, the attempts need %(targets)s (R25).",
+            limit,
+        )
+    else:
+        words["target"] = s.apprentice_target
+        said = ngettext(
+            "%(healer)s: %(fee)s per attempt, at most %(n)s dead player; %(target)s+ revives, a 1 is dead for good; "
+            "never on a player with Regeneration (R9, R25).",
+            "%(healer)s: %(fee)s per attempt, at most %(n)s dead players; %(target)s+ revives, a 1 is dead for good; "
+            "never on a player with Regeneration (R9, R25).",
+            limit,
+        )
+    return said % words
 
 
 def healer_candidates(match: Match, team: Team, facts: InjuryFacts | None = None) -> list[Player]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
 from league.lib.writes import league_write
@@ -129,14 +130,14 @@ def _fate(
         said(serious_injury(match, player, injured, casualties.dead, r, by, entered))
     elif fate == Fate.SAVED:
         said(
-            _("%(player)s: the apothecary saves him (%(roll)s, R26).")
+            _("%(player)s is saved by the apothecary (%(roll)s, R26).")
             % {"player": player, "roll": uses[(player.pk, ApothecaryUse.Action.HEAL_DEAD)].roll}
         )
     elif fate == Fate.REVIVED:
         said(Joined("", [f"{player}: ", revive(player, match, r, by, entered)]))
         player.save()
     elif fate == Fate.BURIED:
-        said(_("%(player)s: the apothecary failed; no one else may treat him.") % {"player": player})
+        said(_("%(player)s: the apothecary failed, and no one else may treat %(player)s.") % {"player": player})
         bury(player.pk)
     else:
         casualties.dead.append(player)
@@ -180,7 +181,7 @@ def _attempt_fee(healer: str, targets: list[int], dead_ids: set[int], settings: 
         raise PostMatchError([_("Only a dead player not treated by the apothecary can be attempted.")])
     limit, fee = healer_attempts(healer, settings)
     if len(targets) > limit:
-        raise PostMatchError([_("At most %(n)s attempts.") % {"n": limit}])
+        raise PostMatchError([ngettext("At most %(n)s attempt.", "At most %(n)s attempts.", limit) % {"n": limit}])
     return fee
 
 

@@ -59,7 +59,10 @@ def revive(player: Player, match: Match, r: rules.Ruleset, by: Any, entered: Map
     player.miss_matches = max(player.miss_matches, miss)
     parts: list[str] = [
         Msg(
-            N_("revived: Gjenoppliving-tabell D66 %(d)s %(name)s, out %(miss)s matches"),
+            # Msg translates one message id: the singular is a message of its own
+            N_("revived: Gjenoppliving-tabell D66 %(d)s %(name)s, out %(miss)s match")
+            if miss == 1
+            else N_("revived: Gjenoppliving-tabell D66 %(d)s %(name)s, out %(miss)s matches"),
             d=d.shown,
             name=result.name,
             miss=miss,

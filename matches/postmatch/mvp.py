@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
 from league.lib.writes import league_write
@@ -91,12 +92,11 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
     match, team, postmatch = lock_step(match, team, PostMatch.Step.MVP)
     r = postmatch.ruleset.rules
     if not r.receives_mvp(team.mvps_received):
-        return finish_step(
-            postmatch,
-            PostMatch.Step.MVP,
-            "mvp",
-            [_("%(team)s has received its %(n)s MVPs (R27).") % {"team": team.name, "n": r.settings.mvp_limit}],
+        limit = r.settings.mvp_limit
+        received = ngettext(
+            "%(team)s has received its %(n)s MVP (R27).", "%(team)s has received its %(n)s MVPs (R27).", limit
         )
+        return finish_step(postmatch, PostMatch.Step.MVP, "mvp", [received % {"team": team.name, "n": limit}])
     earned, played = _mvp_pools(match, team, r)
     candidates = r.mvp_candidates(earned, played)
     if not candidates:

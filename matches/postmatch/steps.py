@@ -180,7 +180,7 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
 
 def purchases_made(match: Match, team: Team) -> list[Msg]:
     """What the team bought since the report was confirmed, from its ledger, and its treasury after:
-    kept when the purchases step is done (issue 26)."""
+    kept when the purchases step is done (issue 26), and kept again with the new team rating."""
     bought = TreasuryEntry.objects.filter(team=team, kind=TreasuryEntry.Kind.PURCHASE).order_by("seq")
     if match.confirmed_at is not None:
         bought = bought.filter(created_at__gte=match.confirmed_at)
@@ -200,6 +200,11 @@ def purchases_done(match: Match, team: Team, *, by: Any) -> PostMatch:
 @league_write
 def complete(match: Match, team: Team, *, by: Any) -> PostMatch:
     match, team, postmatch = lock_step(match, team, PostMatch.Step.TEAM_RATING)
+    # Purchases are made on the team page, which stays open between "Purchases done" and this step, and
+    # the new TR counts whatever was bought by then: the coach reads the purchases' record as what his
+    # sequence bought, so it is written again here, with the treasury as it is now. Refusing a purchase
+    # in between would close the team page for no rule's sake, and the TR would still count it.
+    postmatch.explanations = {**postmatch.explanations, "purchases": purchases_made(match, team)}
     sheet = roster_sheet(team.pk)
     postmatch.team_rating = sheet.team_rating.value
     postmatch.completed_at = timezone.now()

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.accounts import display_name, is_board
 from league.lib.refusals import Refusal
@@ -110,7 +111,11 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     for team_id, scored in ((match.home_id, report.home_score), (match.away_id, report.away_score)):
         if touchdowns[team_id] > scored:
             problems.append(
-                _("%(n)s touchdowns are credited to %(team)s players, but the team scored %(score)s.")
+                ngettext(
+                    "%(n)s touchdown is credited to %(team)s players, but the team scored %(score)s.",
+                    "%(n)s touchdowns are credited to %(team)s players, but the team scored %(score)s.",
+                    touchdowns[team_id],
+                )
                 % {"n": touchdowns[team_id], "team": _team_name(match, team_id), "score": scored}
             )
     problems += apothecary_problems(match, report, players)
@@ -174,7 +179,7 @@ def apothecary_problems(match: Match, report: ReportInput, players: dict[int, Pl
     for team_id, ap in spent.items():
         if ap > r.settings.apothecary_ap:
             problems.append(
-                _("%(team)s's apothecary spends %(ap)s AP; he has %(max)s (R26).")
+                _("%(team)s's apothecary spends %(ap)s AP of %(max)s (R26).")
                 % {"team": teams[team_id].name, "ap": ap, "max": r.settings.apothecary_ap}
             )
     return problems

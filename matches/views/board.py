@@ -44,9 +44,17 @@ def match_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
-        # the ruleset and the pre-match with the match: the report's SPP and the dice's results read them (issue 26)
+        # the ruleset and the pre-match with the match: the report's SPP and the dice's results read them (issue 26);
+        # the team that forfeited, which the page names (R46)
         Match.objects.select_related(
-            "season__ruleset", "division", "cup", "home__race", "away__race", "tiebreak_winner", "prematch"
+            "season__ruleset",
+            "division",
+            "cup",
+            "home__race",
+            "away__race",
+            "tiebreak_winner",
+            "forfeited_by",
+            "prematch",
         ),
         pk=pk,
     )

@@ -28,6 +28,7 @@ from matches.forms import (
 from matches.models import DevelopmentRoll, Match, PostMatch
 from matches.views.base import HtmxHttpRequest, with_both_teams
 from matches.views.prematch import StepAction, run_step
+from teams.ledger import treasury
 from teams.models import PlayerSkill, Team
 
 # --- the post-match sequence -------------------------------------------------------------------
@@ -113,18 +114,22 @@ def _postmatch_context(
         )
     elif done == PostMatch.Step.DEVELOPMENT:
         step_form = form(FanFactorForm)
+    explanations = {**postmatch.explanations, **{KEYS[step]: [why] for step, why in skipped.items()}}
+    if done == PostMatch.Step.PURCHASES:  # a purchase made since "Purchases done" is shown before the new TR keeps it
+        explanations["purchases"] = postmatch_service.purchases_made(match, team)
     return {
         "match": match,
         "team": team,
         "postmatch": postmatch,
         "Step": PostMatch.Step,
-        "explanations": {**postmatch.explanations, **{KEYS[step]: [why] for step, why in skipped.items()}},
+        "explanations": explanations,
         "forfeit": match.forfeited_by_id is not None,
         "form": step_form,
         "errors": invalid.non_field_errors() if invalid is not None else [],
         "injury_dice": postmatch_service.injury_dice_shown(match, team, facts) if facts else [],
         "opponent": match.away if team.pk == match.home_id else match.home,
-        "healing": r.settings,  # the Bandage Crew's and the Apprentice's prices and targets (R9, R25)
+        # what the healer's attempts are paid from, beside the form that orders them (R25)
+        "treasury": treasury(team) if done == PostMatch.Step.WINNINGS else None,
         # the healer's price before any die, and each player's SPP and total at the SPP step (issue 26)
         "healer_price": None if PostMatch.Step.INJURIES in skipped else postmatch_service.healer_price(team, r),
         "spp": _spp_shown(match, team, postmatch, earned),

@@ -111,6 +111,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
         "match": match,
         "prematch": prematch,
         "teams": teams,
+        "chef_match": any(t["chef"] for t in teams),
         "Step": PreMatch.Step,
         "is_home_coach": board or match.home.coach_id == user.pk,
         "weather_form": form(WeatherForm) if done == PreMatch.Step.SQUADS else None,

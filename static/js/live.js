@@ -87,6 +87,30 @@
     errors.hidden = messages.length === 0;
   }
 
+  // An entry the other phone had logged already (an end of turn pressed a poll late) is done, not refused: said
+  // for a moment in the dock's status line, never in the red box.
+  const done = document.getElementById("live-done");
+  let doneTimer;
+  function said(messages) {
+    done.querySelector("[data-text]").textContent = messages.join(" ");
+    done.hidden = messages.length === 0;
+    clearTimeout(doneTimer);
+    doneTimer = setTimeout(() => (done.hidden = true), 6000);
+  }
+
+  // An answer that found the phone behind carries the board as it is now (the score, whose turn, the log): drawn
+  // at once, as a poll would, so the phone catches up without waiting for the next one.
+  function redraw(html) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    for (const id of ["live-head", "live-controls", "live-log"]) {
+      const now = document.getElementById(id);
+      const next = fresh.getElementById(id);
+      if (!now || !next || (id === "live-controls" && busy())) continue;
+      now.replaceWith(next);
+      if (window.htmx) window.htmx.process(next);
+    }
+  }
+
   let sending = false;
   async function flush() {
     if (sending) return;
@@ -108,6 +132,7 @@
         }
         if (response.status >= 500 || response.status === 429) break; // the server's trouble: try later
         drop(item.fields.client_id);
+        let drawn = false;
         if (response.ok) {
           refused([]);
           const body = await response.json().catch(() => ({}));
@@ -115,12 +140,17 @@
             window.location.assign(body.then);
             return;
           }
+          if (body.already) said(body.messages || []);
+          if (body.board) {
+            redraw(body.board);
+            drawn = true;
+          }
         } else if (response.status === 422 || response.status === 403) {
           refused((await response.json().catch(() => ({}))).errors || [String(response.status)], item);
         } else {
           refused([`${response.status} ${response.statusText}`], item);
         }
-        document.body.dispatchEvent(new Event("live:refresh"));
+        if (!drawn) document.body.dispatchEvent(new Event("live:refresh"));
       }
     } finally {
       sending = false;

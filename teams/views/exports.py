@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
-from league.accounts import sees_private
+from league.accounts import display_name, sees_private
 from league.lib.csv_files import csv_response, file_name
 from league.lib.pagecache import per_version
 from teams.models import Team, TreasuryEntry
@@ -102,7 +102,7 @@ def team_ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
             choice_label(TreasuryEntry.Kind, e.kind),
             e.amount,
             e.balance,
-            e.created_by.get_username() if e.created_by else None,
+            display_name(e.created_by) or None,
         ]
         for e in ledger_entries(team)
     ]

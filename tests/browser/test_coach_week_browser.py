@@ -94,7 +94,7 @@ def test_a_coachs_week_on_a_phone(new_page, make_user):
     step(kari, "#step-tickets", "Sett", seen)
     step(kari, "#step-gate", "Kast / lagre", seen)
     kari.locator("#step-handicap").get_by_role("button", name="Regn ut / kast").click()
-    expect(kari.locator("#step-chef")).to_contain_text("Før-kamp-sekvensen er ferdig")
+    expect(kari.locator("#prematch-complete")).to_contain_text("Før-kamp-sekvensen er ferdig")
     fits(kari, seen)
 
     # the report, from his home's to-do

@@ -9,12 +9,14 @@ named in the bar at the bottom of the screen and keeps the time it was made; und
 
 import re
 import time
+import uuid
 from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from matches import live
 from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
 from tests.browser.conftest import ARTIFACTS, log_in, screenshot
 from tests.factories import halflings_against_humans
@@ -295,3 +297,46 @@ def test_the_live_log_says_what_it_is_doing(new_page, make_user):
     expect(ola.locator(f"#entry-{sent_off.pk}")).to_have_class(re.compile("live-log__entry--undone"), timeout=SOON)
     assert asked == [f"Angre «Utvist: {humans[2]}»? Den blir stående i loggen, overstreket."] * 2
     fits(ola)
+
+
+def test_the_live_page_passes_axe_for_the_coach_and_the_visitor(new_page, make_user):
+    """The score, whose turn it is ("nå") and the panels meet WCAG 2.1 AA, contrast included: axe found the
+    live score serious: the gold of "nå" on white was 3.3:1."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_accessibility_browser import serious
+
+    match = a_match(make_user)
+    start = live.EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
+    live.record(match.pk, start, by=match.home.coach)
+    axe = Axe()
+    coach, visitor = phone(new_page), phone(new_page)
+    log_in(coach, match.home.coach)
+    found = {}
+    for who, page in (("coach", coach), ("visitor", visitor)):
+        page.goto(f"/matches/{match.pk}/live/")
+        expect(page.locator(".live-score__now")).to_have_count(1)
+        found[who] = serious(axe, page)
+    assert found == {"coach": [], "visitor": []}
+
+
+def test_ending_a_turn_the_other_phone_ended_is_done_and_the_page_catches_up(new_page, make_user, settings):
+    """An end of turn ("Slutt på runden") pressed on a phone a few seconds behind was refused. It is
+    done (nothing logged twice), said so, never in the red box, and the phone shows the turn as it is at once."""
+    settings.LIVE_POLL_SECONDS = 600  # no poll catches the phone up during the test: only the answer can
+    match = a_match(make_user)
+    start = live.EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
+    live.record(match.pk, start, by=match.home.coach)
+    kari, ola = phone(new_page), phone(new_page)
+    log_in(kari, match.home.coach)
+    log_in(ola, match.away.coach)
+    for page in (kari, ola):
+        page.goto(f"/matches/{match.pk}/live/")
+        expect(page.locator("#live-turn")).to_contain_text(match.away.name)
+    ola.locator("#live-turn").click()
+    expect(ola.locator("#live-turn")).to_contain_text(match.home.name, timeout=SOON)
+    kari.locator("#live-turn").click()  # her page still shows the away team's turn
+    expect(kari.locator("#live-done")).to_contain_text("er allerede avsluttet", timeout=SOON)
+    expect(kari.locator("#live-turn")).to_contain_text(match.home.name)
+    expect(kari.locator("#live-errors")).to_be_hidden()
+    assert LiveEvent.objects.filter(match=match, kind="turn").count() == 1

@@ -69,7 +69,7 @@ def test_two_coaches_walk_the_referee_sheet(new_page, make_user):
     expect(kari.locator("#step-gate")).to_contain_text("9\u00a0000")
     # 7. ratings and handicap, server dice
     kari.locator("#step-handicap").get_by_role("button", name="Regn ut / kast").click()
-    expect(kari.locator("#step-chef")).to_contain_text("Før-kamp-sekvensen er ferdig")
+    expect(kari.locator("#prematch-complete")).to_contain_text("Før-kamp-sekvensen er ferdig")
     screenshot(kari, "prematch-done")
 
     kari.goto(f"/matches/{match.pk}/sheet/")

@@ -184,6 +184,47 @@ class TestAReadyMatch:
         )
         assert "It is not that team" in response.content.decode()  # the away team receives first (R14)
 
+    # --- an end of turn pressed a poll late: done, not refused; the page catches up at once -------------------
+    def test_ending_a_turn_the_other_phone_ended_is_already_done(self, client, started):
+        away_turn_1 = {"team": started.away_id, "half": 1, "turn": 1}
+        assert send(client, started, "turn", **away_turn_1).status_code == 200  # the home coach's phone
+        client.force_login(started.away.coach)  # the away coach's phone, a few seconds behind
+        client.cookies["django_language"] = "nb"
+        response = send(client, started, "turn", **away_turn_1)
+        assert response.status_code == 200
+        body = response.json()
+        assert body["already"] is True
+        assert body["messages"] == [f"Runde 1 for {started.away.name} er allerede avsluttet: siden er oppdatert."]
+        assert body["state"]["active"] == "home" and body["state"]["turns"] == {"home": 0, "away": 1}
+        assert f"Slutt på runden: {started.home.name}" in body["board"]  # the button the phone now shows
+        assert LiveEvent.objects.filter(match=started, kind="turn").count() == 1
+
+    def test_a_phone_two_turns_behind_ends_no_later_turn(self, client, started):
+        send(client, started, "turn", team=started.away_id, half=1, turn=1)
+        send(client, started, "turn", team=started.home_id, half=1, turn=1)
+        late = send(client, started, "turn", team=started.away_id, half=1, turn=1)  # away's turn 2 is on now
+        assert late.status_code == 200 and late.json()["already"] is True
+        assert state(started).turns == {"home": 1, "away": 1} and state(started).active == "away"
+        assert send(client, started, "turn", team=started.away_id, half=1, turn=2).json()["id"]
+        assert state(started).turns == {"home": 1, "away": 2}
+
+    def test_the_service_answers_an_ended_turn_as_done(self, started):
+        done = live.EventInput(kind="turn", client_id=uuid.uuid4(), team_id=started.away_id, half=1, turn=1)
+        live.record(started.pk, done, by=started.home.coach)
+        again = live.EventInput(kind="turn", client_id=uuid.uuid4(), team_id=started.away_id, half=1, turn=1)
+        with pytest.raises(live.TurnAlreadyEnded):
+            live.record(started.pk, again, by=started.away.coach)
+        assert LiveEvent.objects.filter(match=started, kind="turn").count() == 1
+
+    def test_a_plain_post_of_an_ended_turn_says_so_on_the_page(self, client, started):
+        url = reverse("match_live_event", args=[started.pk])
+        fields = {"kind": "turn", "team": started.away_id, "half": 1, "turn": 1}
+        client.post(url, {**fields, "client_id": str(uuid.uuid4())})
+        client.cookies["django_language"] = "nb"
+        page = client.post(url, {**fields, "client_id": str(uuid.uuid4())}, follow=True).content.decode()
+        assert "er allerede avsluttet: siden er oppdatert." in page
+        assert "siden var ikke oppdatert" not in page  # the refusal it was
+
     # --- undo: a compensating entry; nothing deleted ------------------------------------------------------
     def test_undo_takes_an_entry_back_and_keeps_it(self, client, started):
         home = squad(started, started.home)
@@ -360,7 +401,7 @@ class TestAReadyMatch:
         before = LiveEvent.objects.count()
         response = send(client, started, "touchdown", player=victim.pk)
         assert response.status_code == 422
-        assert "is out of this match" in response.json()["errors"][0]
+        assert "out of this match" in response.json()["errors"][0]
         assert LiveEvent.objects.count() == before and state(started).score == {"home": 0, "away": 0}
 
     @pytest.mark.parametrize(
@@ -385,7 +426,7 @@ class TestAReadyMatch:
         response = send(client, started, kind, **{k: names.get(v, v) for k, v in fields.items()})
         assert response.status_code == 422
         assert response.json()["errors"] == [
-            f"{him} is dead: he is out of this match. Undo that entry if it was a mistake."
+            f"{him} is dead and out of this match. Undo that entry if it was a mistake."
         ]
         assert LiveEvent.objects.count() == before
 

@@ -3,8 +3,11 @@ SPP from the match and his total on the SPP step, and what was bought with the t
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from league.lib.numbers import money
 from matches import postmatch as post
+from teams.ledger import treasury
 from teams.services import buy_apothecary, buy_assistant_coach
 from tests.matches.test_postmatch import build_played
 
@@ -33,10 +36,33 @@ class TestTheTrollsAfterTheirWin:
         post.winnings(match, home, roll=[4], kiosk=[3], by=None)
         # R25: the Bandage Crew, 10,000 per attempt, on up to 3 dead players (the default ruleset's settings)
         shown = section(self.page(client), "step-injuries")
-        assert "Bandage Crew: 10,000 per attempt, at most 3 dead players (R25)." in shown
+        assert "Bandage Crew: 10,000 per attempt, at most 3 dead players, the attempts need 1+, 2+, 3+ (R25)." in shown
         client.cookies["django_language"] = "nb"
         shown = section(self.page(client), "step-injuries")
-        assert "Bandage Crew: 10\xa0000 per forsøk, høyst 3 døde spillere (R25)." in shown
+        assert "Bandage Crew: 10\xa0000 per forsøk, høyst 3 døde spillere, forsøkene trenger 1+, 2+, 3+ (R25)." in shown
+
+    def test_the_bandage_crews_form_says_what_an_empty_field_means_and_what_the_team_has(self, client):
+        match, _home, away, *_ = self.played
+        post.winnings(match, away, roll=[2], by=None)  # the Saints' dead Lineman waits for the Bandage Crew
+        client.force_login(away.coach)
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode()
+        shown = section(html, "step-injuries")
+        assert "Bandage Crew: forsøk nr." in shown  # the field of each dead player
+        with translation.override("nb"):
+            gold = money(treasury(away))
+        assert f"et tomt felt er ikke noe forsøk. Forsøkene betales fra kassen: {gold}." in shown
+
+    def test_a_human_coach_is_told_of_his_bandage_crew_only_r9(self, client):
+        match, _home, away, *_ = self.played
+        post.winnings(match, away, roll=[2], by=None)
+        client.force_login(away.coach)
+        client.cookies["django_language"] = "nb"
+        shown = section(
+            client.get(reverse("match_postmatch", args=[match.pk, away.pk])).content.decode(), "step-injuries"
+        )
+        assert "Bandage Crew" in shown
+        assert "læregutt" not in shown.lower() and "Familiar" not in shown and "Necromancer" not in shown
 
     def test_the_spp_step_lists_each_players_spp_and_total_then_keeps_them(self, client):
         match, home, _away, h, _a = self.played
@@ -86,3 +112,26 @@ class TestTheTrollsAfterTheirWin:
         post.purchases_done(match, home, by=home.coach)
         shown = section(self.page(client), "step-purchases")
         assert "Nothing bought." in shown and "Treasury after the purchases: 450,000" in shown
+
+
+def test_a_purchase_between_purchases_done_and_the_new_tr_is_in_the_record(client, league_match, board_member):
+    """The record of the purchases says what the sequence bought and the treasury as the new TR found it: a
+    cheerleader bought after "Ferdig med kjøp" used to leave "Ingenting kjøpt" and the treasury before it."""
+    from matches.results import record_forfeit
+    from teams.services import buy_cheerleader
+
+    match, loser = league_match, league_match.home
+    record_forfeit(match, loser, by=board_member)  # R42: its sequence is the purchases and the new TR
+    post.purchases_done(match, loser, by=loser.coach)  # nothing bought yet
+    buy_cheerleader(loser, by=loser.coach)  # on the team page, before the new TR
+    client.force_login(loser.coach)
+    client.cookies["django_language"] = "nb"
+    url = reverse("match_postmatch", args=[match.pk, loser.pk])
+    with translation.override("nb"):
+        after = f"Kassen etter kjøpene: {money(treasury(loser))}"
+    for when in ("before the new TR", "after it"):
+        shown = section(client.get(url).content.decode(), "step-purchases")
+        assert "Kjøpt: Duskedame nr. 1, 10\xa0000" in shown, when
+        assert after in shown and "Ingenting kjøpt" not in shown, when
+        if when == "before the new TR":
+            post.complete(match, loser, by=loser.coach)

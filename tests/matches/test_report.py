@@ -190,7 +190,7 @@ class TestAReadyMatch:
                 ApothecaryInput(home[4].pk, "heal_badly_hurt", 1, roll=3),
             ],
         )
-        assert "spends 4 AP; he has 3" in refused(self.ready_match, report)
+        assert "spends 4 AP of 3" in refused(self.ready_match, report)
 
     def test_the_apothecary_used_twice_on_the_same_is_refused(self):
         home, _away = players(self.ready_match)

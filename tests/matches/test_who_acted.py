@@ -60,3 +60,48 @@ def test_a_players_history_names_no_one_to_anonymous_visitors(rolled, other_coac
     client = Client()
     client.force_login(other_coach)
     assert match.home.coach.username in client.get(page).content.decode()
+
+
+def test_a_coach_with_a_name_is_named_by_it_everywhere_members_read_who(rolled, other_coach):
+    """A person is named by his full name, else his username (league.accounts.display_name): the report's
+    "Levert av", the dice, the history, the date proposals' notices, the team page and list."""
+    from django.utils import timezone
+
+    from league.models import Notification
+    from matches import scheduling
+    from matches.playthrough import walk_prematch
+    from matches.report import confirm_report, file_report
+    from matches.report.filing import ReportInput
+
+    match, _board = rolled
+    home, away = match.home.coach, match.away.coach
+    for coach, (first, last) in ((home, ("Per", "Hansen")), (away, ("Gro", "Li"))):
+        coach.first_name, coach.last_name = first, last
+        coach.save()
+    walk_prematch(match)
+    file_report(match, ReportInput(home_score=1, away_score=0), by=home)
+    confirm_report(match, by=away)
+    client = Client()
+    client.cookies["django_language"] = "nb"
+    client.force_login(other_coach)
+    html = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "Levert av Per Hansen" in html and "Bekreftet av Gro Li." in html
+    assert "Per Hansen" in dice_column(html) and f">{home.username}<" not in html
+    assert "Per Hansen" in client.get(reverse("team", args=[match.home_id])).content.decode()
+    assert "Per Hansen" in client.get(reverse("teams")).content.decode()
+    coming = match.division.matches.filter(status="scheduled").exclude(pk=match.pk).first()
+    when = timezone.now() + timezone.timedelta(days=3)
+    assert coming.home.coach == away
+    scheduling.propose_dates(coming, starts=[when.replace(minute=0, second=0, microsecond=0)], by=away)
+    proposed = Notification.objects.filter(kind=Notification.Kind.DATE_PROPOSED).latest("pk")
+    assert proposed.params["by"] == "Gro Li"  # the notice's "%(by)s proposes dates", not "annen_trener"
+
+
+def test_display_name_is_the_full_name_else_the_username():
+    from django.contrib.auth.models import User
+
+    from league.accounts import display_name
+
+    assert display_name(User(username="per", first_name="Per", last_name="Hansen")) == "Per Hansen"
+    assert display_name(User(username="per", first_name=" ", last_name="")) == "per"
+    assert display_name(None) == ""

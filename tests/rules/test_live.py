@@ -406,3 +406,27 @@ def test_an_entry_naming_no_one_hurt_hurts_no_one():
     events = [E(r.CASUALTY, "home", player=1, data={"how": "block", "injury": "dead"})]
     assert r.out_of_play(events) == {}
     assert set(r.tally(events)) == {1}
+
+
+# --- an end of turn a phone sends a poll late: over already, or the one to end --------------------------
+@pytest.mark.parametrize(
+    ("events", "side", "half", "turn", "over"),
+    [
+        ([], "away", 1, 1, False),  # the receiving team's first turn: to end
+        (_turns(1), "away", 1, 1, True),  # the other phone ended it a moment ago
+        (_turns(1), "home", 1, 1, False),  # the next team's: to end
+        (_turns(2), "away", 1, 1, True),  # two turns behind: not the end of away's second turn
+        (_turns(2), "away", 1, 2, False),
+        ([E(r.TOUCHDOWN, "away")], "away", 1, 1, True),  # a touchdown ends the turn
+        (_turns(16), "home", 1, 8, True),  # the last turn of the half
+        ([E(r.HALF_TIME)], "home", 1, 8, True),  # a page from the first half
+        ([E(r.HALF_TIME)], "home", 2, 1, False),
+        ([E(r.HALF_TIME), E(r.END)], "away", 2, 3, True),
+        (_turns(1), "away", None, None, True),  # an older page sends no turn: away's is not its turn now
+        ([], "home", None, None, False),  # ... but home has played none: refused as before
+        ([], "away", None, None, False),
+    ],
+)
+def test_a_turn_is_over_once_its_side_has_played_it_or_its_half_is_past(events, side, half, turn, over):
+    state = r.derive(SETUP, [E(r.START), *events])
+    assert r.turn_over(state, side, half=half, turn=turn) is over

@@ -4,7 +4,7 @@ match with one team (issue 24).
 A cup of five teams drawn in a set order has three byes (the first three drawn) and, in round two, a
 match whose home team is known and whose away team waits for the winner of the one real first-round
 match. Each page is read as a visitor, a coach whose team has a bye, another coach and the board, in
-Norwegian: 200 and the bye shown as a bye ("walkover", the word the match lines already use)."""
+Norwegian: 200 and the bye shown as a bye ("frirunde": "walkover" is a forfeit's word, R46)."""
 
 import pytest
 from django.test import Client
@@ -18,7 +18,7 @@ from tests import factories
 
 pytestmark = pytest.mark.django_db
 
-BYE_NB = "walkover"
+BYE_NB = "frirunde"
 
 
 def norwegian(user=None) -> Client:
@@ -197,6 +197,6 @@ class TestACupWithByes:
         with pytest.raises(ReportError):
             void_match(bye, by=board)
         page = norwegian(board).post(reverse("match_void", args=[bye.pk]), {"confirmed": "1"}, follow=True)
-        assert "En walkover er ingen kamp å annullere" in page.content.decode()
+        assert "En frirunde er ingen kamp å annullere" in page.content.decode()
         assert Match.objects.get(pk=bye.pk).status == Match.Status.BYE
         assert Match.objects.filter(cup=bye.cup_id, round=2, home=bye.home_id).exists()

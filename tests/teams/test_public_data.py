@@ -57,7 +57,7 @@ def test_the_ledger_sends_anonymous_visitors_to_log_in(client, team, member):
 
 def test_members_see_coach_and_treasury_on_the_pages(client, team, member):
     client.force_login(member)
-    assert "kari_nordmann" in client.get(reverse("teams")).content.decode()
+    assert "Kari Nordmann" in client.get(reverse("teams")).content.decode()  # named, not by her username
     html = client.get(reverse("team", args=[team.pk])).content.decode()
     assert "Kari Nordmann" in html and "Treasury" in html
 

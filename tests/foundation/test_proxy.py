@@ -1,7 +1,7 @@
-"""The production recipe's nginx (deploy/nginx.conf) buffers requests (issue 25): 100 clients trickling a
-request body a byte a second never reach gunicorn's threads, so /healthz answers through the proxy within
-2 s while they hang on. (Straight to gunicorn's 2 × 16 threads, the same clients held every thread and
-/healthz timed out, when tried by hand.)"""
+"""The production recipe's nginx (deploy/nginx.conf) buffers requests: 100 clients trickling a request
+body a byte a second never reach gunicorn's threads, so /healthz answers through the proxy while they hang
+on. (Straight to gunicorn's 2 × 16 threads, the same clients held every thread and /healthz timed out, when
+tried by hand.) Nothing here is timed: how fast a page answers is the benchmark's."""
 
 import contextlib
 import re
@@ -77,9 +77,10 @@ def slow_bodies(base: str, stop: threading.Event) -> threading.Thread:
     return thread
 
 
-def answers_within(url: str, seconds: float) -> bool:
+def answers(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=seconds) as response:
+        # generous: the slow clients hang on for 20 s, and what matters is an answer while they do
+        with urllib.request.urlopen(url, timeout=10) as response:
             return response.status == 200
     except OSError:
         return False
@@ -91,7 +92,8 @@ def test_slow_request_bodies_stop_at_the_proxy(proxy):
     try:
         time.sleep(1)
         for _ in range(3):
-            assert answers_within(f"{proxy}/healthz", 2)
+            assert answers(f"{proxy}/healthz")
+            assert trickler.is_alive(), "the slow clients were gone before /healthz answered"
             time.sleep(1)
     finally:
         stop.set()

@@ -10,7 +10,7 @@ PYTEST_WORKERS ?= auto
 # mutmut's children for `make mutation` (each runs the tests of one mutant).
 MUTATION_WORKERS ?= 2
 
-.PHONY: run test test-long lint setup demo messages collectstatic serve benchmark benchmark-compare mutation clean
+.PHONY: run test test-long lint-all lint setup demo messages collectstatic serve benchmark benchmark-compare mutation clean
 
 $(VENV)/bin/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 or run make PYTHON=python3"; exit 1; }
@@ -33,19 +33,28 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
 
-## test: install the dev requirements and run lint, migration check, the import layers and the whole suite (browser tests included)
-test: $(VENV)/.installed-dev
+# pytest, failing when it collects no tests (pytest's exit code 5): a suite that runs nothing is not green.
+PYTEST = $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+
+## test: lint, migration check, the import layers and the suite without the `long` tests, the heavy ones
+## small (one league year, one demo seed, a few pages under axe, a fuzz sample: docs/testing.md); minutes
+test: lint-all
+	@$(PYTEST) -m "not long" $(PYTEST_ARGS); rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
+
+## test-long: every test at full size (TEST_SIZE=full, docs/testing.md), then 1,000 random league years in
+## chunks of 25 on every core (scripts/league_years.sh, output in league-years/); hours on two cores
+test-long: lint-all
+	@TEST_SIZE=full $(PYTEST) $(PYTEST_ARGS); rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
+	bash scripts/league_years.sh
+
+# What both tiers check before the tests: the test tools, ruff, no missing migration, the import layers.
+lint-all: $(VENV)/.installed-dev
 	@bash scripts/ensure-test-tools
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports
-	@$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
-	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
-
-## test-long: play 1,000 random league years through the services, every check after every step, in chunks of 25 on every core (issue 24; about 2 hours on a quiet 2-core machine; output in league-years/), and build the demo league from 50 seeds
-test-long: $(VENV)/.installed-dev
-	DEMO_SEEDS=50 $(PY) -m pytest -n $(PYTEST_WORKERS) -m slow tests/seasons/test_seed_demo.py
-	bash scripts/league_years.sh
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

@@ -6,9 +6,16 @@ from __future__ import annotations
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from tests.sizes import size
+
 MISSING = object()
 
-FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# A sample in `make test`, the full count in `make test-long` (tests/sizes.py)
+FUZZ = settings(
+    max_examples=size("FUZZ_EXAMPLES", 5, 25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 
 numbers = st.one_of(
     st.integers(min_value=-(10**40), max_value=10**40),

@@ -4,6 +4,7 @@ scrolls sideways."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from league.models import Ruleset
@@ -54,6 +55,7 @@ def step(page, section, button, seen):
     fits(page, seen)
 
 
+@pytest.mark.long  # a journey over pages each tested through Django's test client
 def test_a_coachs_week_on_a_phone(new_page, make_user):
     human = Race.objects.get(name="Human")
     linemen = Position.objects.get(race=human, name="Lineman")

@@ -1,6 +1,7 @@
 """A second thought before spending (issue 12): with JavaScript the browser's own dialog asks with the
 price; without it, the confirm page does, and re-posts the same form."""
 
+import pytest
 from playwright.sync_api import expect
 
 from teams.models import Position, Race, Team
@@ -33,6 +34,7 @@ def test_with_javascript_the_dialog_asks_with_the_price_then_buys(page, coach):
     expect(page.locator("h1")).to_contain_text("Administrer")  # straight back: no confirm page after the dialog
 
 
+@pytest.mark.long  # plain forms: the confirm page is tested through Django's test client
 def test_without_javascript_the_confirm_page_asks_then_buys(browser, live_server, coach):
     team = human_team(coach)
     context = browser.new_context(

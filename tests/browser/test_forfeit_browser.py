@@ -23,6 +23,7 @@ def fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], too_wide(page, PHONE["width"])
 
 
+@pytest.mark.long  # the forfeit's steps are tested through Django's test client
 def test_the_forfeiter_walks_what_applies_and_plays_his_next_match_on_a_phone(new_page, fixture_pair, board_member):
     match = fixture_pair
     loser = match.home

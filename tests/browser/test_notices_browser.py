@@ -4,6 +4,7 @@ the match and confirms; A's inbox shows the confirmation, with the unread count 
 
 import re
 
+import pytest
 from django.test import override_settings
 from playwright.sync_api import expect
 
@@ -22,6 +23,7 @@ def log_in(page, user):
     expect(page.locator(".site-nav")).to_contain_text(user.username)
 
 
+@pytest.mark.long  # the notices' e-mails and links are tested through Django's test client
 def test_a_report_filed_reaches_the_other_coach_by_email_and_his_confirmation_the_filer(new_page, browser, live_server):
     match = factories.ready_match()
     home, away = match.home, match.away

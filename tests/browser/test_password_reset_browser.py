@@ -3,6 +3,7 @@ from the log-in page, opens the link from his e-mail, chooses a new password and
 
 import re
 
+import pytest
 from django.core import mail
 from django.test import override_settings
 from playwright.sync_api import expect
@@ -12,6 +13,7 @@ from tests import factories
 NEW = "Blodbolle-Torshov-1987"
 
 
+@pytest.mark.long  # plain forms: tests/league/test_password_reset.py through Django's test client
 def test_a_coach_chooses_a_new_password_through_the_emails_link(page, live_server):
     factories.user("kari", email="kari@example.org", first_name="Kari")
     with override_settings(SITE_URL=live_server.url):

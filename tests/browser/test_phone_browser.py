@@ -118,6 +118,7 @@ def scrolling_without_a_hint(page) -> int:
     )
 
 
+@pytest.mark.long  # the README's pictures; every page's fit is checked above
 def test_screenshots_on_a_phone(new_page, demo_league):
     page = new_page()
     page.set_viewport_size(PHONE)
@@ -141,7 +142,7 @@ def test_screenshots_on_a_phone(new_page, demo_league):
     page.screenshot(path=str(SCREENSHOTS / "phone-report-form.png"), full_page=True)
 
 
-@pytest.mark.parametrize("width", [1280, 1920])
+@pytest.mark.parametrize("width", [1280, pytest.param(1920, marks=pytest.mark.long)])
 def test_no_box_covers_another_on_a_desktop_roster(new_page, make_teams, width):
     from teams.services import buy_apothecary
 

@@ -15,7 +15,8 @@ from tests.photos import metadata, phone_jpeg
 pytestmark = pytest.mark.usefixtures("media_root")
 
 
-@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+# without JavaScript the form is a plain upload, tested through Django's test client: in `make test-long`
+@pytest.mark.parametrize("javascript", [True, pytest.param(False, marks=pytest.mark.long)], ids=["js", "no-js"])
 def test_a_coach_adds_the_sheets_photo_and_only_the_match_sees_it(browser, live_server, new_page, javascript):
     match = factories.league_match()
     home, away = match.home.coach, match.away.coach

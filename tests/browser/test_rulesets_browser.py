@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from league.models import Ruleset
@@ -10,6 +11,7 @@ from tests.browser.conftest import screenshot
 from tests.conftest import PASSWORD
 
 
+@pytest.mark.long  # the admin's form, tested through Django's test client; the editor's flow stays
 def test_board_creates_and_publishes_a_changed_ruleset(page, board_member):
     page.goto("/admin/login/?next=/admin/league/ruleset/add/")
     page.fill("#id_username", board_member.username)

@@ -6,6 +6,7 @@ import datetime
 import urllib.request
 
 import icalendar
+import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -71,6 +72,7 @@ def test_two_coaches_agree_a_date_with_javascript(new_page, live_server):
     expect(home.locator("#google-calendar")).to_be_visible()
 
 
+@pytest.mark.long  # plain forms: the scheduling views are tested through Django's test client
 def test_two_coaches_agree_a_date_without_javascript(browser, live_server):
     match = factories.league_match()
     contexts = [

@@ -1,5 +1,6 @@
 """The board runs a whole season in the browser: create, fixtures, results, season end (issue 5)."""
 
+import pytest
 from playwright.sync_api import expect
 
 from league.models import Season, TiebreakGame
@@ -12,6 +13,7 @@ from tests.conftest import PASSWORD
 from tests.results import record_result
 
 
+@pytest.mark.long  # plain forms, each tested through Django's test client (tests/seasons)
 def test_board_runs_a_whole_season(page, board_member, make_user):
     race = Race.objects.get(name="Orc")
     linemen = Position.objects.get(race=race, name="Lineorc")

@@ -30,6 +30,10 @@ def squads_picked(season_with):
     return match
 
 
+# The plain form post's answer is tested through Django's test client; in a browser in `make test-long`.
+JS_OFF = pytest.param(False, marks=pytest.mark.long)
+
+
 def open_page(browser, live_server, javascript: bool, width: int = 1280):
     context = browser.new_context(
         base_url=live_server.url,
@@ -41,7 +45,7 @@ def open_page(browser, live_server, javascript: bool, width: int = 1280):
     return context, context.new_page()
 
 
-@pytest.mark.parametrize("javascript", [True, False], ids=["js-on", "js-off"])
+@pytest.mark.parametrize("javascript", [True, JS_OFF], ids=["js-on", "js-off"])
 def test_an_impossible_weather_die_is_shown_beside_the_field(browser, live_server, squads_picked, javascript):
     match = squads_picked
     context, page = open_page(browser, live_server, javascript)
@@ -67,7 +71,7 @@ def test_an_impossible_weather_die_is_shown_beside_the_field(browser, live_serve
         context.close()
 
 
-@pytest.mark.parametrize("javascript", [True, False], ids=["js-on", "js-off"])
+@pytest.mark.parametrize("javascript", [True, JS_OFF], ids=["js-on", "js-off"])
 def test_an_impossible_winnings_die_is_shown_beside_the_field(browser, live_server, played, javascript):  # noqa: F811
     match, home, *_ = played
     context, page = open_page(browser, live_server, javascript)
@@ -109,7 +113,7 @@ def test_the_error_on_a_phone(browser, live_server, squads_picked):
         context.close()
 
 
-@pytest.mark.parametrize("javascript", [True, False], ids=["js-on", "js-off"])
+@pytest.mark.parametrize("javascript", [True, JS_OFF], ids=["js-on", "js-off"])
 def test_a_report_that_does_not_add_up_is_refused_at_the_top(browser, live_server, squads_picked, javascript):
     match = squads_picked
     walk_prematch(match)

@@ -11,6 +11,7 @@ from league.seasons import services
 from matches import prematch as pm
 from matches.models import Match
 from matches.report import ReportInput, confirm_report, file_report
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +32,9 @@ KNOWN = [
     "Etter kampens",
 ]
 WORDS = re.compile(r"\b(True|False|None)\b|\[\d+, \d+")  # Python's booleans, None and lists
+# Pages a crawl reads at most: the first ones of each kind in `make test`, every one in `make test-long`
+# (tests/sizes.py). Each page is a request of a fraction of a second, and the board reaches hundreds.
+CRAWL_PAGES = size("CRAWL_PAGES", 30, 1000)
 
 
 def visible_text(html: str) -> str:
@@ -71,6 +75,7 @@ def league(season_with):
 def english_on(client, start, limit, skip=("/static/", "/accounts/logout/", "/i18n/", "/admin/logout/")):
     """Every page reachable from start (breadth first) and what it shows of the known list."""
     seen, queue, found, pages = {start}, deque([start]), {}, 0
+    limit = min(limit, CRAWL_PAGES)
     while queue and pages < limit:
         url = queue.popleft()
         response = client.get(url)

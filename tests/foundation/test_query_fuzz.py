@@ -15,7 +15,6 @@ suite's time)."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -32,10 +31,12 @@ from hypothesis import strategies as st
 
 from tests import factories, fuzz
 from tests.league_states import StatesLeague, build_states_league, routes
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
+# Random query strings a route gets after the sweep: a sample in `make test`, more in `make test-long`
+EXAMPLES = size("FUZZ_EXAMPLES", 2, 6)
 FUZZ_QUERY = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # Every parameter a view reads from request.GET (grep request.GET), and a few it might one day.

@@ -11,10 +11,16 @@ from matches.models import ApothecaryUse, DiceRoll, Match, PlayerMatch, PostMatc
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
 from tests.matches.test_prematch import advance_to
 from tests.matches.test_report import players
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# A sample in `make test`, the full count in `make test-long` (tests/sizes.py)
+FUZZ = settings(
+    max_examples=size("FUZZ_EXAMPLES", 5, 30),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 
 MISSING = object()
 garbage = st.one_of(

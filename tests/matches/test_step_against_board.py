@@ -1,7 +1,8 @@
-"""A coach's post-match step racing the board's void or reopen (issue 25): 100 races on PostgreSQL, no
-server error. The league version was once raised inside the writing transaction, just before COMMIT,
-after the deferred foreign-key checks had locked rows: two such transactions deadlocked in 7 races of
-8. It is now raised after the commit (league.lib.writes) and takes no lock inside a write.
+"""A coach's post-match step racing the board's void or reopen on PostgreSQL (20 races in `make test`,
+100 in `make test-long`), no server error. The league version was once raised inside the writing
+transaction, just before COMMIT, after the deferred foreign-key checks had locked rows: two such
+transactions deadlocked in 7 races of 8. It is now raised after the commit (league.lib.writes) and
+takes no lock inside a write.
 
 Each race is a forfeit (R35), whose forfeiter's purchases step leaves the forfeit voidable (R42) and
 whose awarded team's winnings do not: the three requests go at once, and whichever comes first wins."""
@@ -14,9 +15,10 @@ from league.seasons import services as league_services
 from matches.models import Match
 from matches.results import record_forfeit
 from tests.concurrency import require_postgres, run_together
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db(transaction=True)
-RACES = 100
+RACES = size("STEP_RACES", 20, 100)  # tests/sizes.py: a sample in `make test`, 100 in `make test-long`
 
 
 def _client(user) -> Client:
@@ -25,7 +27,7 @@ def _client(user) -> Client:
     return client
 
 
-def test_a_hundred_races_of_a_coachs_step_against_the_boards_void_or_reopen(season_with, board_member):
+def test_races_of_a_coachs_step_against_the_boards_void_or_reopen(season_with, board_member):
     require_postgres()
     season, _teams = season_with(2, 0)
     division = season.divisions.get(level=1)

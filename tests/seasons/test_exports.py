@@ -267,7 +267,8 @@ def test_the_pages_link_to_their_files(client, league):
         assert all(f'href="{url}" download' in html for url in files), page
 
 
-@pytest.mark.parametrize("seasons", [1, 3])  # 3: 180 matches, enough to see a count grow (issue 25)
+# 3 seasons: 180 matches, enough to see a count grow (in `make test-long`: the build is most of the time)
+@pytest.mark.parametrize("seasons", [1, pytest.param(3, marks=pytest.mark.long)])
 def test_each_file_reads_a_few_queries_whatever_the_league_size(client, league, seasons, django_assert_max_num_queries):
     season, _teams = league(seasons=seasons, n=4 * seasons)
     urls = [

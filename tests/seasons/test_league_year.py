@@ -32,6 +32,7 @@ from league.lib import pagecache
 from matches import dice
 from tests.seasons import league_year_checks as checks
 from tests.seasons.league_year import Year
+from tests.sizes import size
 
 # Dead-ends known when the machine was written (issue 24), each a key that steers the machine around
 # its trigger while LEAGUE_YEAR_KNOWN names it.
@@ -45,7 +46,9 @@ KNOWN = {
     "reads": "GETs of the pre-match page write rows",
 }
 AVOID = {k for k in os.environ.get("LEAGUE_YEAR_KNOWN", "").split(",") if k}
-YEARS = int(os.environ.get("LEAGUE_YEARS", "5"))
+# One random year in `make test`, five in `make test-long` (tests/sizes.py), whose scripts/league_years.sh
+# then plays a thousand in chunks.
+YEARS = size("LEAGUE_YEARS", 1, 5)
 STEPS = int(os.environ.get("LEAGUE_YEAR_STEPS", "25"))
 # Shrinking a failing year replays dozens of heavy steps many times (minutes): on when asked for.
 SHRINK = os.environ.get("LEAGUE_YEAR_SHRINK", "") not in ("", "0")
@@ -282,11 +285,13 @@ def test_mitt_lag_offers_a_dated_matchs_report_only_after_its_prematch(year):
     checks.todos_succeed(year)
 
 
+@pytest.mark.long  # in `make test` every route's GETs are checked for writes (tests/foundation/test_query_fuzz.py)
 def test_the_coaches_pages_write_no_row(year):
     build(year)
     checks.Pages(year).render()
 
 
+@pytest.mark.long  # plays six more matches; the forfeit's two cases below stay in `make test`
 def test_forfeiting_team_can_play_its_next_match(year):
     build(year)
     year.forfeit(0, home=True)

@@ -1,13 +1,12 @@
 """The demo league a newcomer sees on `make run` (issues 5 and 7)."""
 
-import os
-
 import pytest
 from django.core.management import call_command
 
 from league.models import Cup, Season
 from matches.models import Match, PostMatch, PreMatch
 from teams.models import Team
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +72,7 @@ def build(seed: int, rounds: int = 1) -> dict:
     return shot
 
 
-@pytest.mark.slow  # in `make test-long` too: it builds seeds 0 and 1
+@pytest.mark.long  # three builds; `make test` builds seed 0 once, for the demo_league fixture
 def test_the_same_seed_builds_the_same_league():
     # Seeds 0 and 1, which the test below then leaves out: each build plays a round and the cup's first
     # round through every service (dozens of dice), about 7 s (issue 25).
@@ -105,14 +104,13 @@ def test_two_level_ups_of_one_player_never_take_the_same_skill():
     assert len(set(chosen.values())) == 2
 
 
-# `make test` builds the demo from 2 seeds (0 and 1, built by test_the_same_seed_builds_the_same_league);
-# `make test-long` from DEMO_SEEDS=50 (issue 15; issue 25: a build plays a dozen matches through every
-# service, about 7 s; 50 of them were half the suite's time, and a third seed still 6 s of it: the random
-# league years of tests/seasons/test_league_year.py play the dice more widely).
-DEMO_SEEDS = int(os.environ.get("DEMO_SEEDS", "2"))
+# `make test` builds the demo from seed 0 only (the demo_league fixture); `make test-long` from 50 seeds
+# (tests/sizes.py): a build plays a dozen matches through every service, several seconds each, and the
+# random league years of tests/seasons/test_league_year.py play the dice more widely.
+DEMO_SEEDS = size("DEMO_SEEDS", 2, 50)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.skipif(DEMO_SEEDS <= 2, reason="seeds 0 and 1 only: DEMO_SEEDS=50 (make test-long) builds more")
 @pytest.mark.parametrize("first", range(2, max(DEMO_SEEDS, 3), 5))
 def test_seed_demo_is_built_whatever_its_dice(first):

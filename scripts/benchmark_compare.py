@@ -1,4 +1,4 @@
-"""The benchmark before and after a change, side by side in one run (issue 25, item 7).
+"""The benchmark before and after a change, side by side in one run (docs/benchmark.md).
 
     python scripts/benchmark_compare.py b78b882 [--rounds 3] [--requests 60] [-- --teams 40 ...]
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The long run of issue 24: LEAGUE_YEARS random league years (default 1,000), in chunks of CHUNK years
+# `make test-long`'s league years (docs/testing.md): LEAGUE_YEARS random league years (default 1,000), a
+# thousand because one year in `make test` rarely reaches the rare dead-ends; in chunks of CHUNK years
 # (default 25), one process per core, each with its own hypothesis seeds, so a dead-end found in one
 # chunk does not stop the others and every chunk replays from its seed:
 #   pytest tests/seasons/test_league_year.py -k random_league_years --hypothesis-seed=<seed>

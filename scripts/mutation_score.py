@@ -1,7 +1,7 @@
 """The mutation score per module of league/rules, from the results `mutmut run` left in mutants/.
 
 Killed counts what a test caught (a failing test or a timeout); a mutant no test ran counts against the
-score as a survivor does. Exits 1 when the whole package is under the goal (issue 25: 90%).
+score as a survivor does. Exits 1 when the whole package is under the goal (90% unless --goal says).
 
     python scripts/mutation_score.py [--goal 90] [--survivors]
 """

@@ -34,7 +34,7 @@ KNOWN = [
 WORDS = re.compile(r"\b(True|False|None)\b|\[\d+, \d+")  # Python's booleans, None and lists
 # Pages a crawl reads at most: the first ones of each kind in `make test`, every one in `make test-long`
 # (tests/sizes.py). Each page is a request of a fraction of a second, and the board reaches hundreds.
-CRAWL_PAGES = size("CRAWL_PAGES", 30, 1000)
+CRAWL_PAGES = size("CRAWL_PAGES", 40, 1000)
 
 
 def visible_text(html: str) -> str:

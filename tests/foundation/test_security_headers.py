@@ -23,7 +23,7 @@ POLICY = {
     "frame-ancestors 'none'",
 }
 LINK = re.compile(r'href="(/[^"#]*)"')
-CRAWL_PAGES = size("CRAWL_PAGES", 30, 1000)  # the policy is every response's: a sample of pages in `make test`
+CRAWL_PAGES = size("CRAWL_PAGES", 40, 1000)  # the policy is every response's: a sample of pages in `make test`
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE)
 HANDLER = re.compile(r"<[^>]+\son[a-z]+\s*=", re.IGNORECASE)
 STYLE = re.compile(r"<style\b|<[^>]+\sstyle\s*=", re.IGNORECASE)
@@ -53,7 +53,7 @@ def assert_secure_html(url, response):
 
 
 def crawl(client, start, limit=150, skip=("/static/", "/admin/", "/accounts/logout/", "/i18n/")):
-    """Every page reachable by links from start (breadth first, up to limit pages; the first 30 of them in
+    """Every page reachable by links from start (breadth first, up to limit pages; the first 40 of them in
     `make test`: CRAWL_PAGES, tests/sizes.py)."""
     seen, queue, pages = {start}, deque([start]), 0
     limit = min(limit, CRAWL_PAGES)

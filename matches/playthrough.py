@@ -5,8 +5,14 @@ benchmark and the tests; the report in between is the caller's (file_report, con
 from __future__ import annotations
 
 from league import rules
-from matches import postmatch, prematch
+from matches import prematch
 from matches.models import Match, PlayerMatch, PostMatch, SquadEntry
+from matches.postmatch.base import steps_not_applicable
+from matches.postmatch.development import choices_for, develop, development_rolls
+from matches.postmatch.injury_facts import injured_lines
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
 from teams.models import Race
 
 
@@ -16,7 +22,7 @@ def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
     taken: dict[int, list[str]] = {}
     chosen = {}
     for roll in rolls:
-        options = postmatch.choices_for(roll, r, taken=taken.get(roll.player_id, []))
+        options = choices_for(roll, r, taken=taken.get(roll.player_id, []))
         skills = [c for c in options if not c.startswith((rules.STAT_CHOICE, rules.MUTATION_CHOICE))]
         chosen[roll.pk] = (skills or options)[0]
         taken.setdefault(roll.player_id, []).append(chosen[roll.pk])
@@ -52,27 +58,27 @@ def walk_postmatch(match: Match) -> None:
     match.refresh_from_db()
     r = match.season.ruleset.rules
     teams = (match.home, match.away)
-    skipped = {team.pk: postmatch.steps_not_applicable(match, team.pk) for team in teams}
+    skipped = {team.pk: steps_not_applicable(match, team.pk) for team in teams}
     for team in teams:
         if PostMatch.Step.WINNINGS not in skipped[team.pk]:
-            postmatch.winnings(match, team, roll=None, by=team.coach)
+            winnings(match, team, roll=None, by=team.coach)
     for team in teams:
         if PostMatch.Step.INJURIES not in skipped[team.pk]:
             dead = [
                 line.player_id
-                for line in postmatch.injured_lines(match, team)
+                for line in injured_lines(match, team)
                 if line.injury == PlayerMatch.Injury.DEAD
             ]
             limit = 3 if team.race.healer == Race.Healer.BANDAGE_CREW else 1
-            postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
+            injuries(match, team, healer_targets=dead[:limit], by=team.coach)
     for team in teams:
         steps = [
-            (PostMatch.Step.STADIUM, lambda t: postmatch.stadium(match, t, by=t.coach)),
-            (PostMatch.Step.MVP, lambda t: postmatch.mvp(match, t, by=t.coach)),
+            (PostMatch.Step.STADIUM, lambda t: stadium(match, t, by=t.coach)),
+            (PostMatch.Step.MVP, lambda t: mvp(match, t, by=t.coach)),
             (PostMatch.Step.DEVELOPMENT, lambda t: _develop(match, t, r)),
-            (PostMatch.Step.FAN_FACTOR, lambda t: postmatch.fan_factor(match, t, by=t.coach)),
-            (PostMatch.Step.PURCHASES, lambda t: postmatch.purchases_done(match, t, by=t.coach)),
-            (PostMatch.Step.TEAM_RATING, lambda t: postmatch.complete(match, t, by=t.coach)),
+            (PostMatch.Step.FAN_FACTOR, lambda t: fan_factor(match, t, by=t.coach)),
+            (PostMatch.Step.PURCHASES, lambda t: purchases_done(match, t, by=t.coach)),
+            (PostMatch.Step.TEAM_RATING, lambda t: complete(match, t, by=t.coach)),
         ]
         for step, take in steps:
             if step not in skipped[team.pk]:
@@ -80,5 +86,5 @@ def walk_postmatch(match: Match) -> None:
 
 
 def _develop(match: Match, team, r: rules.Ruleset) -> None:
-    rolls = postmatch.development_rolls(match, team, by=team.coach)
-    postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)
+    rolls = development_rolls(match, team, by=team.coach)
+    develop(match, team, choices=demo_choices(rolls, r), by=team.coach)

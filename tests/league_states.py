@@ -184,9 +184,10 @@ def build_states_league(make_teams, board) -> StatesLeague:
     with a bye and a forfeit. A draft ruleset for the rules editor's pages."""
     from league.models import Ruleset
     from league.seasons import services as league_services
-    from matches import live, postmatch, prematch
+    from matches import live, prematch
     from matches.models import Match, PostMatch, ReportPhoto
     from matches.playthrough import walk_prematch
+    from matches.postmatch.steps import winnings
     from matches.report import ReportInput, confirm_report, file_report
     from matches.results import record_forfeit
     from teams.models import Race
@@ -214,7 +215,7 @@ def build_states_league(make_teams, board) -> StatesLeague:
     for match in (played, reported):
         file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
     confirm_report(played, by=played.away.coach)
-    postmatch.winnings(played, played.home, roll=None, by=played.home.coach)
+    winnings(played, played.home, roll=None, by=played.home.coach)
     # the away team's sequence not begun: as a league from before confirmation made the rows has it
     PostMatch.objects.filter(match=played, team=played.away).delete()
     live.record(live_match.pk, live.EventInput(kind="start", client_id=uuid.uuid4()), by=live_match.home.coach)

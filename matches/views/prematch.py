@@ -15,7 +15,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
 from league.lib.responses import post_form
-from matches import postmatch as postmatch_service
 from matches import prematch as prematch_service
 from matches.forms import (
     ChefForm,
@@ -30,6 +29,7 @@ from matches.forms import (
     WeatherForm,
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
+from matches.postmatch.development import choices_for
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
 from teams.models import Player, Race, Team
 
@@ -55,7 +55,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
     # R23: the Inspiration MVP's development rolls wait for the coach's choice before the match
     inspired = {
         team.pk: [
-            (roll, postmatch_service.choices_for(roll, prematch.ruleset.rules))
+            (roll, choices_for(roll, prematch.ruleset.rules))
             for roll in prematch_service.inspired_rolls(match, team)
         ]
         if done >= PreMatch.Step.HANDICAP

@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from league.models import Season
 from league.seasons import services
-from matches import postmatch as post
 from matches import prematch as pm
 from matches import scheduling
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
 from matches.playthrough import walk_postmatch
+from matches.postmatch.steps import complete, fan_factor, purchases_done, winnings
 from matches.report import ReportError, ReportInput, confirm_report, file_report
 from matches.results import record_forfeit
 from matches.selectors import coach_todos, scheduled_for
@@ -267,16 +267,16 @@ class TestALeagueMatch:
         for team in (loser, winner):
             [todo] = todos_of(team.coach)  # the next pre-match waits: pick_squad would refuse it
             assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
-        post.purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
-        post.complete(match, loser, by=loser.coach)
+        purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
+        complete(match, loser, by=loser.coach)
         [todo] = todos_of(loser.coach)
         assert todo.kind == "prematch" and todo.match == next_fixture(match) and "Squads" in todo.label
         take(todo)
-        post.winnings(match, winner, roll=[4], by=winner.coach)
+        winnings(match, winner, roll=[4], by=winner.coach)
         assert kinds(winner.coach) == ["postmatch"]
-        post.fan_factor(match, winner, roll=[3], by=winner.coach)
-        post.purchases_done(match, winner, by=winner.coach)
-        post.complete(match, winner, by=winner.coach)
+        fan_factor(match, winner, roll=[3], by=winner.coach)
+        purchases_done(match, winner, by=winner.coach)
+        complete(match, winner, by=winner.coach)
         [todo] = todos_of(winner.coach)
         assert todo.kind == "prematch"
         take(todo)

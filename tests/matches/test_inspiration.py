@@ -5,9 +5,9 @@ the post-match does not roll it again."""
 import pytest
 from django.urls import reverse
 
-from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import DevelopmentRoll, PreMatch
+from matches.postmatch.development import development_rolls, pending_development
 from matches.report import ReportError, ReportInput, confirm_report, file_report
 from teams.models import Player, PlayerSkill
 from teams.services import buy_reroll
@@ -66,8 +66,8 @@ class TestInspired:
         file_report(match, ReportInput(home_score=0, away_score=0), by=match.home.coach)
         confirm_report(match, by=match.away.coach)
         # the post-match development step does not roll it again
-        assert post.pending_development(match, match.away) == []
-        assert post.development_rolls(match, match.away) == []
+        assert pending_development(match, match.away) == []
+        assert development_rolls(match, match.away) == []
         assert DevelopmentRoll.objects.filter(player=star).count() == 1
 
     def test_a_player_who_does_not_level_up_finishes_the_pre_match_at_once(self):
@@ -91,7 +91,7 @@ class TestInspired:
             by=match.home.coach,
         )
         confirm_report(match, by=match.away.coach)
-        assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(star.pk, 2)]
+        assert [(p.pk, i) for p, i in pending_development(match, match.away)] == [(star.pk, 2)]
 
     @pytest.mark.parametrize("who", ["anonymous", "home_coach", "away_coach", "board"])
     def test_the_inspired_development_choice_permission_matrix(self, client, board_member, who):

@@ -143,7 +143,7 @@ def test_the_healer_is_the_teams_own_and_its_count_reads_in_the_singular_too_r9(
     """R9: the Apprentice for Undead and Necromatic, the Familiar for Nurgle, the Bandage Crew for the rest;
     "høyst 1 døde spillere" was a plural without its singular."""
     from league.models import Ruleset
-    from matches.postmatch import healer_price
+    from matches.postmatch.injury_facts import healer_price
     from teams.models import Race, Team
 
     with translation.override("nb"):

@@ -268,7 +268,10 @@ class TestALeagueMatch:
         assert response.status_code == (302 if allowed else 403)
 
     def test_inspiration_gives_an_extra_mvp_that_does_not_count_r23(self):
-        from matches import postmatch as post
+        from matches.postmatch.development import pending_development
+        from matches.postmatch.injury_step import injuries
+        from matches.postmatch.mvp import mvp
+        from matches.postmatch.steps import stadium, winnings
         from matches.report import LineInput, ReportInput, confirm_report, file_report
 
         match = self.league_match
@@ -289,13 +292,13 @@ class TestALeagueMatch:
             by=match.home.coach,
         )
         confirm_report(match, by=match.away.coach)
-        post.winnings(match, match.away, roll=[3], by=None)
-        post.injuries(match, match.away, by=None)
-        post.stadium(match, match.away, by=None)
+        winnings(match, match.away, roll=[3], by=None)
+        injuries(match, match.away, by=None)
+        stadium(match, match.away, by=None)
         # the random MVP goes to the other player who earned SPP, never the inspired one
-        postmatch = post.mvp(match, match.away, roll=[1], by=None)
+        postmatch = mvp(match, match.away, roll=[1], by=None)
         assert postmatch.mvp_id == scorer.pk
         team = Team.objects.get(pk=match.away_id)
         assert team.mvps_received == 1  # Inspiration does not count towards the five (R27)
         # the inspired player's 5 SPP cross 6? No: 5. The scorer's 3 + 5 = 8 crosses 6: one roll
-        assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(scorer.pk, 1)]
+        assert [(p.pk, i) for p, i in pending_development(match, match.away)] == [(scorer.pk, 1)]

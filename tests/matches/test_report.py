@@ -319,11 +319,11 @@ class TestAReadyMatch:
         assert "Team A 2–1 Team B" in html and '<td class="num">7</td>' in html  # 2 TD + 1 COMP = 7 SPP
 
     def test_no_reopen_or_void_once_the_post_match_sequence_has_begun(self, board_member):
-        from matches import postmatch as post
+        from matches.postmatch.steps import winnings
 
         file_report(self.ready_match, a_report(self.ready_match), by=self.ready_match.home.coach)
         confirm_report(self.ready_match, by=self.ready_match.away.coach)
-        post.winnings(self.ready_match, self.ready_match.home, roll=[3], by=None)
+        winnings(self.ready_match, self.ready_match.home, roll=[3], by=None)
         with pytest.raises(ReportError, match="post-match sequence has begun"):
             reopen_report(self.ready_match, by=board_member)
         with pytest.raises(ReportError, match="post-match sequence has begun"):

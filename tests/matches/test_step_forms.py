@@ -9,9 +9,12 @@ from django.urls import reverse
 
 from league.models import Ruleset
 from league.seasons import services
-from matches import postmatch as post
 from matches import prematch as pm
 from matches.models import ApothecaryUse, DiceRoll, Match, PostMatch, PreMatch, SquadEntry
+from matches.postmatch.base import PostMatchError
+from matches.postmatch.injury_facts import healer_candidates, roll_injury_dice
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.steps import stadium, winnings
 from matches.report import ApothecaryInput, LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_apothecary, create_team
@@ -140,9 +143,9 @@ def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
 
 
 def walk_to_mvp(match, team):
-    post.winnings(match, team, roll=[3], by=None)
-    post.injuries(match, team, by=None)
-    post.stadium(match, team, by=None)
+    winnings(match, team, roll=[3], by=None)
+    injuries(match, team, by=None)
+    stadium(match, team, by=None)
 
 
 class TestAfterTheTrollsBeatTheSaints:
@@ -276,7 +279,7 @@ def casualties():
     confirm_report(match, by=away.coach)
     match.refresh_from_db()
     away = Team.objects.get(pk=away.pk)
-    post.winnings(match, away, roll=[2], by=None)
+    winnings(match, away, roll=[2], by=None)
     return match, home, away, h, a
 
 
@@ -314,10 +317,10 @@ class TestWithCasualties:
         offered = {int(pk) for pk in re.findall(r'name="attempt_(\d+)"', client.get(page).content.decode())}
         # #2, #3 killed; #4 killed on the table and untreated; never #5 (revived) nor #6 (tried) (R25)
         assert offered == {a[1].pk, a[2].pk, a[3].pk}
-        assert offered == {p.pk for p in post.healer_candidates(match, away)}
+        assert offered == {p.pk for p in healer_candidates(match, away)}
         # the service agrees: a player not offered is refused
-        with pytest.raises(post.PostMatchError, match="not treated by the apothecary"):
-            post.injuries(match, away, healer_targets=[a[5].pk], by=None)
+        with pytest.raises(PostMatchError, match="not treated by the apothecary"):
+            injuries(match, away, healer_targets=[a[5].pk], by=None)
         # #4 first (1+ always), #2 second: a 1 fails the 2+ (R25); #5's revival: 21 Knust albue, 1D4 + 3
         data = {
             f"attempt_{a[3].pk}": "1",
@@ -348,8 +351,8 @@ class TestWithCasualties:
         ApothecaryUse.objects.create(
             match=match, team=away, player=a[3], action="heal_serious_injury", ap=2, roll=1
         )  # failed: then 66 on the table kills him with no Bandage Crew after the apothecary
-        post.roll_injury_dice(match, away, entered={f"serious_injury:{a[3].pk}": [6, 6]}, by=None)
-        assert a[3].pk not in {p.pk for p in post.healer_candidates(match, away)}
+        roll_injury_dice(match, away, entered={f"serious_injury:{a[3].pk}": [6, 6]}, by=None)
+        assert a[3].pk not in {p.pk for p in healer_candidates(match, away)}
 
     def test_revival_dice_without_the_revival_d66_are_refused(self, client):
         match, _home, away, _h, a = self.casualties

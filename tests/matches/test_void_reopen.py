@@ -54,12 +54,12 @@ class TestAReadyMatch:
         assert PostMatch.objects.filter(match=match, done=0).count() == 2
 
     def test_once_the_post_match_has_begun_the_refusal_says_how_the_board_corrects(self, board_member):
-        from matches import postmatch as post
+        from matches.postmatch.steps import winnings
 
         match = self.ready_match
         file_report(match, a_report(match), by=match.home.coach)
         confirm_report(match, by=match.away.coach)
-        post.winnings(match, match.home, roll=[3], by=None)
+        winnings(match, match.home, roll=[3], by=None)
         for undo in (void_match, reopen_report):
             with pytest.raises(ReportError) as err:
                 undo(match, by=board_member)

@@ -32,9 +32,17 @@ from league.seasons import services as league_services
 from league.seasons.reminders import send_reminders
 from league.seasons.services.fixtures import schedule_replay
 from league.seasons.services.season_end import season_end_preview
-from matches import dice, live, postmatch, prematch, scheduling
+from matches import dice, live, prematch, scheduling
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices
+from matches.postmatch.base import progress
+from matches.postmatch.development import develop, development_rolls
+from matches.postmatch.injury_facts import healer_candidates, healer_limit, pending_injury_dice, roll_injury_dice
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.raising import opponents_dead
+from matches.postmatch.steps import complete, purchases_done, stadium, winnings
+from matches.postmatch.steps import fan_factor as fan_factor_step
 from matches.report import (
     LineInput,
     ReportInput,
@@ -186,34 +194,34 @@ def postmatch_step(match: Match, team: Team, *, seed: int = 0) -> bool:
     done = postmatch_done(match, team)
     by = team.coach
     rng = random.Random(seed)
-    step = postmatch.progress(match, team.pk, done) + 1  # the steps that do not apply are passed (R42)
+    step = progress(match, team.pk, done) + 1  # the steps that do not apply are passed (R42)
     if step > PostMatch.Step.TEAM_RATING:
         return False
     if step == PostMatch.Step.WINNINGS:
-        postmatch.winnings(match, team, roll=None, by=by)
+        winnings(match, team, roll=None, by=by)
     elif step == PostMatch.Step.INJURIES:
-        if postmatch.pending_injury_dice(match, team):  # the page's first form: who is dead (R25)
-            postmatch.roll_injury_dice(match, team, by=by)
-        offered = [p.pk for p in postmatch.healer_candidates(match, team)]
-        targets = offered[: postmatch.healer_limit(team, match.season.ruleset.rules)]
+        if pending_injury_dice(match, team):  # the page's first form: who is dead (R25)
+            roll_injury_dice(match, team, by=by)
+        offered = [p.pk for p in healer_candidates(match, team)]
+        targets = offered[: healer_limit(team, match.season.ruleset.rules)]
         if rng.random() < 0.3:
             targets = []
-        zombies = postmatch.opponents_dead(match, team)
+        zombies = opponents_dead(match, team)
         zombie = zombies[0].pk if zombies and rng.random() < 0.5 else None
-        postmatch.injuries(match, team, healer_targets=targets, raise_zombie=zombie, by=by)
+        injuries(match, team, healer_targets=targets, raise_zombie=zombie, by=by)
     elif step == PostMatch.Step.STADIUM:
-        postmatch.stadium(match, team, by=by)
+        stadium(match, team, by=by)
     elif step == PostMatch.Step.MVP:
-        postmatch.mvp(match, team, by=by)
+        mvp(match, team, by=by)
     elif step == PostMatch.Step.DEVELOPMENT:
-        rolls = postmatch.development_rolls(match, team, by=by)
-        postmatch.develop(match, team, choices=demo_choices(rolls, match.season.ruleset.rules), by=by)
+        rolls = development_rolls(match, team, by=by)
+        develop(match, team, choices=demo_choices(rolls, match.season.ruleset.rules), by=by)
     elif step == PostMatch.Step.FAN_FACTOR:
-        postmatch.fan_factor(match, team, by=by)
+        fan_factor_step(match, team, by=by)
     elif step == PostMatch.Step.PURCHASES:
-        postmatch.purchases_done(match, team, by=by)
+        purchases_done(match, team, by=by)
     else:
-        postmatch.complete(match, team, by=by)
+        complete(match, team, by=by)
     return True
 
 

@@ -12,10 +12,7 @@ from league.accounts import is_board, sees_private
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from matches import live
 from matches.calendars import google_calendar_url
-from matches.forms import (
-    DisputeForm,
-    PhotoForm,
-)
+from matches.forms.report import DisputeForm, PhotoForm
 from matches.match_page import match_actions, replay_of, report_photos, report_sides, who_acted, with_results, with_who
 from matches.models import PHOTO_SLOTS, Match
 from matches.report import (

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from matches.forms import (
+from matches.forms.fields import StepForm
+from matches.forms.postmatch import (
     DevelopmentForm,
     EmptyStepForm,
     FanFactorForm,
@@ -21,7 +22,6 @@ from matches.forms import (
     InjuryDiceForm,
     MvpForm,
     RollDevelopmentForm,
-    StepForm,
     WinningsForm,
 )
 from matches.models import DevelopmentRoll, Match, PostMatch

@@ -16,15 +16,15 @@ from django.views.decorators.http import require_GET, require_POST
 from league.accounts import is_board
 from league.lib.responses import post_form
 from matches import prematch as prematch_service
-from matches.forms import (
+from matches.forms.fields import StepForm
+from matches.forms.postmatch import InspiredDevelopmentForm
+from matches.forms.prematch import (
     ChefForm,
     GateForm,
     HandicapForm,
-    InspiredDevelopmentForm,
     InspireForm,
     NigglingForm,
     SquadForm,
-    StepForm,
     TicketsForm,
     WeatherForm,
 )

@@ -11,12 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.lib.responses import act_and_redirect, post_form, success
 from league.rules.records import REPORTED_COUNTERS
 from matches import live
-from matches.forms import (
-    ApothecaryForm,
-    DisputeForm,
-    LineForm,
-    ScoreForm,
-)
+from matches.forms.report import ApothecaryForm, DisputeForm, LineForm, ScoreForm
 from matches.models import Match, SquadEntry
 from matches.report import (
     ApothecaryInput,

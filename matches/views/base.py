@@ -10,9 +10,9 @@ from django_htmx.middleware import HtmxDetails
 
 from league.accounts import is_board, sees_private
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
-from matches import live
 from matches.calendars import google_calendar_url
 from matches.forms.report import DisputeForm, PhotoForm
+from matches.live.reads import shown
 from matches.match_page import match_actions, replay_of, report_photos, report_sides, who_acted, with_results, with_who
 from matches.models import PHOTO_SLOTS, Match
 from matches.report import (
@@ -72,7 +72,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
             "proposed_by",
             who,
         ),
-        "live_shown": live.shown(match),
+        "live_shown": shown(match),
         "schedule": schedule,
         "google_calendar": google_calendar_url(match, base_url=request.build_absolute_uri("/").rstrip("/")),
         **_photos_context(request, match, who, bound.get("photo_form")),

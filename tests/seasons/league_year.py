@@ -32,7 +32,10 @@ from league.seasons import services as league_services
 from league.seasons.reminders import send_reminders
 from league.seasons.services.fixtures import schedule_replay
 from league.seasons.services.season_end import season_end_preview
-from matches import dice, live, prematch, scheduling
+from matches import dice, prematch, scheduling
+from matches.live.entries import record
+from matches.live.reads import report_prefill
+from matches.live.state import EventInput
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices
 from matches.postmatch.base import progress
@@ -287,7 +290,7 @@ def random_report(match: Match, rng: random.Random) -> ReportInput:
 def report_from_log(match: Match) -> ReportInput | None:
     """The report the report page fills in from an ended live log (`live.report_prefill`)."""
     match = fresh(match)
-    prefill = live.report_prefill(match)
+    prefill = report_prefill(match)
     if prefill is None:
         return None
     lines = [
@@ -437,9 +440,9 @@ class Year:
         out: set[int] = set()
 
         def send(kind: str, by=None, **fields) -> LiveEvent | None:
-            entry = live.EventInput(kind=kind, client_id=uuid.uuid4(), **fields)
+            entry = EventInput(kind=kind, client_id=uuid.uuid4(), **fields)
             try:
-                return live.record(match.pk, entry, by=by or match.home.coach)
+                return record(match.pk, entry, by=by or match.home.coach)
             except Refusal:
                 return None
 

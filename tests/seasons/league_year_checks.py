@@ -34,7 +34,7 @@ from league.seasons import waiting
 from league.seasons.services.fixtures import schedule_replay
 from league.seasons.services.season_end import commit_season_end, season_end_preview
 from matches import prematch, stats
-from matches.live import effective
+from matches.live.state import effective
 from matches.match_page import match_actions
 from matches.models import DevelopmentRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match

@@ -334,7 +334,8 @@ def test_the_live_log_refuses_a_touchdown_by_a_dead_player(year):
     import contextlib
     import uuid
 
-    from matches import live
+    from matches.live.entries import record
+    from matches.live.state import EventInput, LiveError
     from matches.models import Match
     from tests.seasons.league_year import finish_prematch, squads_of
 
@@ -346,11 +347,11 @@ def test_the_live_log_refuses_a_touchdown_by_a_dead_player(year):
     hitter, victim = squads[match.home_id][0], squads[match.away_id][0]
 
     def send(kind, **fields):
-        live.record(match.pk, live.EventInput(kind=kind, client_id=uuid.uuid4(), **fields), by=match.home.coach)
+        record(match.pk, EventInput(kind=kind, client_id=uuid.uuid4(), **fields), by=match.home.coach)
 
     send("start")
     send("casualty", player_id=hitter.pk, victim_id=victim.pk, injury="dead", how="block")
-    with contextlib.suppress(live.LiveError):  # refused: what issue 24 asks for
+    with contextlib.suppress(LiveError):  # refused: what issue 24 asks for
         send("touchdown", player_id=victim.pk)
     checks.live_logs_name_only_players_on_the_pitch()
 

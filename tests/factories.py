@@ -9,8 +9,10 @@ from django.contrib.auth import get_user_model
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
 from league.seasons import services as league_services
-from matches import prematch as pm
 from matches.models import Match
+from matches.prematch.chef import buy_chef_dice
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from teams import services
 from teams.models import Position, Race, Team
 
@@ -84,11 +86,11 @@ def ready_match(match=None):
     full squads): ready to report."""
     match = match or league_match()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
     match.refresh_from_db()
     return match
 
@@ -132,11 +134,11 @@ def halflings_against_humans(
         league_services.start_season(season)
     match = Match.objects.filter(division=division, home=home).order_by("round", "pk").first()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
-    pm.buy_chef_dice(match, match.home, count=chef_dice, by=match.home.coach)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
+    buy_chef_dice(match, match.home, count=chef_dice, by=match.home.coach)
     match.refresh_from_db()
     return match

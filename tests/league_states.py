@@ -184,12 +184,12 @@ def build_states_league(make_teams, board) -> StatesLeague:
     with a bye and a forfeit. A draft ruleset for the rules editor's pages."""
     from league.models import Ruleset
     from league.seasons import services as league_services
-    from matches import prematch
     from matches.live.entries import record
     from matches.live.state import EventInput
     from matches.models import Match, PostMatch, ReportPhoto
     from matches.playthrough import walk_prematch
     from matches.postmatch.steps import winnings
+    from matches.prematch.opening import pick_squad
     from matches.report import ReportInput, confirm_report, file_report
     from matches.results import record_forfeit
     from teams.models import Race
@@ -221,7 +221,7 @@ def build_states_league(make_teams, board) -> StatesLeague:
     # the away team's sequence not begun: as a league from before confirmation made the rows has it
     PostMatch.objects.filter(match=played, team=played.away).delete()
     record(live_match.pk, EventInput(kind="start", client_id=uuid.uuid4()), by=live_match.home.coach)
-    prematch.pick_squad(begun, begun.home, [p.pk for p in begun.home.players.all()], by=begun.home.coach)
+    pick_squad(begun, begun.home, [p.pk for p in begun.home.players.all()], by=begun.home.coach)
 
     cup_teams = [teams[1], teams[2], teams[5]]
     cup = league_services.draw_cup(

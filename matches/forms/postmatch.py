@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from matches import prematch as pre
 from matches.dice import DiceError, check_entered
 from matches.forms.fields import DiceField, StepForm, WholeNumberField
 from matches.models import DevelopmentRoll
@@ -25,6 +24,8 @@ from matches.postmatch.injury_facts import (
 from matches.postmatch.mvp import mvp_candidates
 from matches.postmatch.raising import opponents_dead
 from matches.postmatch.steps import kiosk_applies
+from matches.prematch.chef import inspired_rolls
+from matches.squads import division_die
 from teams.models import Player, Race
 
 
@@ -33,7 +34,7 @@ class WinningsForm(StepForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        die = pre.division_die(self.match, self.team)
+        die = division_die(self.match, self.team)
         self.fields["roll"] = DiceField(sides=die, label=_("Winnings D%(die)s") % {"die": die})
         if kiosk_applies(self.match, self.team):
             target = self.match.season.ruleset.rules.settings.kiosk_target
@@ -312,7 +313,7 @@ class InspiredDevelopmentForm(DevelopmentForm):
     step = "inspired-development"
 
     def load_rolls(self) -> list[DevelopmentRoll]:
-        return pre.inspired_rolls(self.match, self.team)
+        return inspired_rolls(self.match, self.team)
 
 
 class FanFactorForm(StepForm):

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
 from league.lib.responses import post_form
-from matches import prematch as prematch_service
 from matches.forms.fields import StepForm
 from matches.forms.postmatch import InspiredDevelopmentForm
 from matches.forms.prematch import (
@@ -30,6 +29,10 @@ from matches.forms.prematch import (
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
 from matches.postmatch.development import choices_for
+from matches.prematch.base import chef_bought, get_prematch, niggling_checked
+from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import check_niggling, roll_handicap
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
 from teams.models import Player, Race, Team
 
@@ -38,7 +41,7 @@ from teams.models import Player, Race, Team
 
 def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm | None = None) -> dict:
     """The page, with a form for each step a person may take now; `invalid` in place of its fresh one."""
-    prematch = prematch_service.get_prematch(match)
+    prematch = get_prematch(match)
     squads = {
         team.pk: {e.player_id: e for e in SquadEntry.objects.filter(match=match, team=team).select_related("player")}
         for team in (match.home, match.away)
@@ -56,7 +59,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
     inspired = {
         team.pk: [
             (roll, choices_for(roll, prematch.ruleset.rules))
-            for roll in prematch_service.inspired_rolls(match, team)
+            for roll in inspired_rolls(match, team)
         ]
         if done >= PreMatch.Step.HANDICAP
         else []
@@ -86,11 +89,11 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
                 "niggling_form": form(NigglingForm, team)
                 if mine
                 and done == PreMatch.Step.FAN_FACTOR_MODIFIER
-                and not prematch_service.niggling_checked(match, prematch, team)
+                and not niggling_checked(match, prematch, team)
                 else None,
-                "niggling_done": prematch_service.niggling_checked(match, prematch, team),
+                "niggling_done": niggling_checked(match, prematch, team),
                 "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
-                "chef_done": prematch_service.chef_bought(match, prematch, team),
+                "chef_done": chef_bought(match, prematch, team),
                 "chef_form": form(ChefForm, team) if mine and done == PreMatch.Step.HANDICAP else None,
                 "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
                 "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,
@@ -144,15 +147,15 @@ class StepAction:
 
 
 PREMATCH_STEPS = {
-    "squad": StepAction(SquadForm, prematch_service.pick_squad, "team"),
-    "weather": StepAction(WeatherForm, prematch_service.roll_weather),
-    "tickets": StepAction(TicketsForm, prematch_service.set_tickets, "home"),
-    "gate": StepAction(GateForm, prematch_service.roll_gate),
-    "niggling": StepAction(NigglingForm, prematch_service.check_niggling, "team"),
-    "handicap": StepAction(HandicapForm, prematch_service.roll_handicap),
-    "chef": StepAction(ChefForm, prematch_service.buy_chef_dice, "team"),
-    "inspire": StepAction(InspireForm, prematch_service.inspire, "team"),
-    "inspired-development": StepAction(InspiredDevelopmentForm, prematch_service.choose_inspired_development, "team"),
+    "squad": StepAction(SquadForm, pick_squad, "team"),
+    "weather": StepAction(WeatherForm, roll_weather),
+    "tickets": StepAction(TicketsForm, set_tickets, "home"),
+    "gate": StepAction(GateForm, roll_gate),
+    "niggling": StepAction(NigglingForm, check_niggling, "team"),
+    "handicap": StepAction(HandicapForm, roll_handicap),
+    "chef": StepAction(ChefForm, buy_chef_dice, "team"),
+    "inspire": StepAction(InspireForm, inspire, "team"),
+    "inspired-development": StepAction(InspiredDevelopmentForm, choose_inspired_development, "team"),
 }
 
 

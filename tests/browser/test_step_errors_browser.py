@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from league.seasons import services
-from matches import prematch as pm
 from matches.models import Match
 from matches.playthrough import walk_prematch
+from matches.prematch.opening import pick_squad
 from tests.browser.conftest import screenshot
 from tests.browser.test_postmatch_browser import log_in
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
@@ -26,7 +26,7 @@ def squads_picked(season_with):
     services.generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
     return match
 
 

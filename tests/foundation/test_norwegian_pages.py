@@ -8,8 +8,9 @@ from collections import deque
 import pytest
 
 from league.seasons import services
-from matches import prematch as pm
 from matches.models import Match
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from matches.report import ReportInput, confirm_report, file_report
 
 pytestmark = pytest.mark.django_db
@@ -42,11 +43,11 @@ def visible_text(html: str) -> str:
 
 def walk_prematch(match):
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
 
 
 @pytest.fixture

@@ -5,10 +5,11 @@ kept only for forfeits (R35) and tiebreak games; every played match goes through
 import pytest
 from django.urls import reverse
 
-from matches import prematch as pm
 from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.postmatch.steps import complete, fan_factor, purchases_done, winnings
+from matches.prematch.base import get_prematch
+from matches.prematch.opening import pick_squad
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
 from matches.results import record_forfeit
 from teams.models import Team
@@ -30,8 +31,8 @@ def next_match(match):
 def both_pick_their_squads(match):
     """Both teams start the pre-match of `match`: pick_squad refuses a team held by its last post-match."""
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.available()], by=team.coach)
-    assert pm.get_prematch(match).done == PreMatch.Step.SQUADS
+        pick_squad(match, team, [p.pk for p in team.players.available()], by=team.coach)
+    assert get_prematch(match).done == PreMatch.Step.SQUADS
 
 
 def walk_postmatch_of(match, team):

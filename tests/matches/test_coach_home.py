@@ -10,11 +10,13 @@ from django.utils import timezone
 
 from league.models import Season
 from league.seasons import services
-from matches import prematch as pm
 from matches import scheduling
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.postmatch.steps import complete, fan_factor, purchases_done, winnings
+from matches.prematch.base import PreMatchError
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from matches.report import ReportError, ReportInput, confirm_report, file_report
 from matches.results import record_forfeit
 from matches.selectors import coach_todos, scheduled_for
@@ -58,11 +60,11 @@ def test_anonymous_is_sent_to_log_in(client):
 
 def walk(match):
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
 
 
 def test_the_match_list_filters_by_team_and_division(client, season_with):
@@ -116,7 +118,7 @@ def next_fixture(match):
 
 def take(todo):
     """Do what a pre-match squads to-do offers: the page must accept it."""
-    pm.pick_squad(todo.match, todo.team, [p.pk for p in todo.team.players.all()], by=todo.team.coach)
+    pick_squad(todo.match, todo.team, [p.pk for p in todo.team.players.all()], by=todo.team.coach)
 
 
 def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(league_match, ready_match):
@@ -128,8 +130,8 @@ def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(le
     ended = Season.objects.create(name="Season 0", ruleset=match.season.ruleset, status=Season.Status.FINISHED)
     following = next_fixture(match)
     Match.objects.filter(pk=match.pk).update(season=ended)
-    with pytest.raises(pm.PreMatchError, match="post-match sequence"):
-        pm.pick_squad(following, match.home, [p.pk for p in match.home.players.all()], by=None)
+    with pytest.raises(PreMatchError, match="post-match sequence"):
+        pick_squad(following, match.home, [p.pk for p in match.home.players.all()], by=None)
     [todo] = todos_of(match.home.coach)
     assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, match.home_id])
     walk_postmatch(match)
@@ -195,16 +197,16 @@ class TestALeagueMatch:
         home, away = match.home.coach, match.away.coach
         assert kinds(home) == ["prematch"] and kinds(away) == ["prematch"]
         assert "Squads" in todos_of(home)[0].label
-        pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
+        pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
         assert kinds(home) == []  # waiting for the other coach's squad
         assert kinds(away) == ["prematch"]
 
     def test_the_ticket_price_waits_for_the_home_coach_only(self):
         match = self.league_match
         for team in (match.home, match.away):
-            pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+            pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
         assert "Weather" in todos_of(match.away.coach)[0].label  # either coach rolls the weather
-        pm.roll_weather(match, entered=[3, 4], by=None)
+        roll_weather(match, entered=[3, 4], by=None)
         assert kinds(match.away.coach) == []
         todo = todos_of(match.home.coach)[0]
         assert "Ticket price" in todo.label and todo.url == reverse("match_prematch", args=[match.pk])
@@ -372,6 +374,6 @@ def test_a_proposal_that_can_no_longer_be_accepted_is_no_to_do(league_match, boa
     )
     assert "date" in kinds(away)
     for team in (league_match.home, league_match.away):
-        pm.pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
-    pm.roll_weather(league_match, entered=[3, 4], by=None)
+        pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
+    roll_weather(league_match, entered=[3, 4], by=None)
     assert "date" not in kinds(away)  # the pre-match has begun: the date stands

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from league.seasons import services
 from matches import dice
-from matches import prematch as pm
 from matches.models import DiceRoll, HandicapDraw, Match, PreMatch, SquadEntry
+from matches.prematch.opening import pick_squad
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def fixtures_of(match):
 def test_a_picked_squad_stops_regeneration_and_division_changes(league_match):
     match = league_match
     before = fixtures_of(match)
-    pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=match.home.coach)
+    pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=match.home.coach)
     with pytest.raises(services.SeasonError) as err:
         services.generate_fixtures(match.division)
     assert "The fixtures cannot be regenerated." in err.value.messages

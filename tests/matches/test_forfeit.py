@@ -6,7 +6,6 @@ from django.urls import reverse
 
 from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
-from matches import prematch as pm
 from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.postmatch.base import PostMatchError
@@ -14,6 +13,8 @@ from matches.postmatch.development import develop
 from matches.postmatch.injury_step import injuries
 from matches.postmatch.mvp import mvp
 from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
+from matches.prematch.base import PreMatchError, get_prematch
+from matches.prematch.opening import pick_squad
 from matches.report import ReportError, reopen_report, void_match
 from matches.results import MatchError, record_forfeit
 from teams.corrections import correct_team
@@ -79,12 +80,12 @@ def test_both_teams_walk_what_applies_of_their_post_match_first(fixture_pair, bo
     following = Match.objects.filter(division=match.division, status="scheduled").first()
     loser, winner = match.home, match.away
     for team in (loser, winner):
-        with pytest.raises(pm.PreMatchError, match="post-match sequence"):
-            pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
+        with pytest.raises(PreMatchError, match="post-match sequence"):
+            pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
     walk_postmatch(match)
     for team in (loser, winner):
-        pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
-    assert pm.get_prematch(following).done == PreMatch.Step.SQUADS
+        pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
+    assert get_prematch(following).done == PreMatch.Step.SQUADS
 
 
 def test_a_forfeit_is_recorded_once_and_voided_gives_the_fan_factor_back(fixture_pair, board_member):

@@ -159,13 +159,13 @@ def test_the_pre_match_of_teams_without_a_master_chef_says_nothing_of_him(client
     still says it is complete."""
     from django.urls import reverse
 
-    from matches import prematch as pm
     from matches.models import PreMatch
+    from matches.prematch.base import get_prematch
 
     client.force_login(ready_match.home.coach)
     client.cookies["django_language"] = "nb"
     html = client.get(reverse("match_prematch", args=[ready_match.pk])).content.decode()
-    assert pm.get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
+    assert get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
     assert "Mesterkokk" not in html and "halfling" not in html.lower()
     assert "Før-kamp-sekvensen er ferdig." in html
 

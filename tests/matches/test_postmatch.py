@@ -5,13 +5,16 @@ from django.urls import reverse
 
 from league.models import Ruleset
 from league.seasons import services
-from matches import prematch as pm
 from matches.models import DiceRoll, Match, PostMatch
 from matches.postmatch.base import PostMatchError
 from matches.postmatch.development import choices_for, develop, development_rolls
 from matches.postmatch.injury_step import injuries
 from matches.postmatch.mvp import mvp
 from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
+from matches.prematch.base import PreMatchError
+from matches.prematch.chef import inspire
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from matches.report import LineInput, ReportInput, confirm_report, file_report
 from teams.ledger import treasury
 from teams.models import Player, Position, Race, Team, TreasuryEntry
@@ -49,13 +52,13 @@ def build_played():
     h = list(home.players.order_by("number"))
     a = list(away.players.order_by("number"))
     Player.objects.filter(pk=h[0].pk).update(completions=14)  # 14 SPP: two touchdowns take him past 16
-    pm.pick_squad(match, home, [p.pk for p in h], by=home.coach)
-    pm.pick_squad(match, away, [p.pk for p in a], by=away.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pick_squad(match, home, [p.pk for p in h], by=home.coach)
+    pick_squad(match, away, [p.pk for p in a], by=away.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
     # home 3 D6 +1: 4 + 6 + 2 = 12,000; away 2 D6 -1: 3 + 3 = 6,000 (R13)
-    pm.roll_gate(match, home_dice=[3, 5, 1], away_dice=[4, 4], by=None)
-    pm.roll_handicap(match, by=None)  # TR 58 against 57: no handicap
+    roll_gate(match, home_dice=[3, 5, 1], away_dice=[4, 4], by=None)
+    roll_handicap(match, by=None)  # TR 58 against 57: no handicap
     file_report(
         match,
         ReportInput(
@@ -105,12 +108,12 @@ def undead_match(make_user, victim_race="Human", victim_position="Lineman", kill
     services.generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
-    pm.pick_squad(match, home, [p.pk for p in h[:16]], by=None)
-    pm.pick_squad(match, away, [p.pk for p in a], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    pick_squad(match, home, [p.pk for p in h[:16]], by=None)
+    pick_squad(match, away, [p.pk for p in a], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     settle_inspiration(match)
     killer_player = next(p for p in h if killer_race != "Nurgle" or p.position.name == "Beast of Nurgle")
     file_report(
@@ -139,7 +142,7 @@ def settle_inspiration(match):
 
     for draw in HandicapDraw.objects.filter(match=match, key="inspiration", player__isnull=True):
         entry = SquadEntry.objects.filter(match=match, team=draw.team, status="playing").order_by("player__number")
-        pm.inspire(match, draw.team, entry.last().player_id, by=None)
+        inspire(match, draw.team, entry.last().player_id, by=None)
 
 
 def test_the_necromancer_raises_a_dead_opponent_as_a_zombie_r25(make_user):
@@ -210,12 +213,12 @@ def _played_chaos(make_user):
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
     Player.objects.filter(pk=h[0].pk).update(completions=14)
-    pm.pick_squad(match, home, [p.pk for p in h], by=None)
-    pm.pick_squad(match, away, [p.pk for p in a], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    pick_squad(match, home, [p.pk for p in h], by=None)
+    pick_squad(match, away, [p.pk for p in a], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     settle_inspiration(match)
     file_report(match, ReportInput(home_score=1, away_score=0, lines=[LineInput(h[0].pk, touchdowns=1)]), by=home.coach)
     confirm_report(match, by=away.coach)
@@ -449,8 +452,8 @@ class TestAfterTheTrollsBeatTheSaints:
     def test_the_next_match_waits_for_the_post_match_sequence(self):
         match, home, away, h, _a = self.played
         following = Match.objects.filter(division=match.division).exclude(pk=match.pk).filter(home=away).first()
-        with pytest.raises(pm.PreMatchError, match="must finish the post-match sequence"):
-            pm.pick_squad(following, home, [p.pk for p in h], by=None)
+        with pytest.raises(PreMatchError, match="must finish the post-match sequence"):
+            pick_squad(following, home, [p.pk for p in h], by=None)
 
     def test_facilities_count_as_they_were_for_the_match_r19(self):
         match, home, _away, _h, _a = self.played

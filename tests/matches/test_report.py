@@ -92,14 +92,15 @@ def user_for(role, match, other_coach, board_member):
 
 
 def walk_prematch(match):
-    from matches import prematch as pm
+    from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+    from matches.prematch.ratings import roll_handicap
 
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
 
 
 def test_no_report_before_the_pre_match_sequence(league_match):

@@ -9,12 +9,13 @@ from django.urls import reverse
 
 from league.models import Ruleset
 from league.seasons import services
-from matches import prematch as pm
 from matches.models import ApothecaryUse, DiceRoll, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch.base import PostMatchError
 from matches.postmatch.injury_facts import healer_candidates, roll_injury_dice
 from matches.postmatch.injury_step import injuries
 from matches.postmatch.steps import stadium, winnings
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from matches.report import ApothecaryInput, LineInput, ReportInput, confirm_report, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_apothecary, create_team
@@ -257,12 +258,12 @@ def casualties():
     services.generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
-    pm.pick_squad(match, home, [p.pk for p in h], by=None)
-    pm.pick_squad(match, away, [p.pk for p in a], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    pick_squad(match, home, [p.pk for p in h], by=None)
+    pick_squad(match, away, [p.pk for p in a], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     dead = [a[1], a[2], a[4], a[5]]
     lines = [
         LineInput(h[0].pk, touchdowns=2),

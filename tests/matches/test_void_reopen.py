@@ -2,8 +2,9 @@
 
 import pytest
 
-from matches import prematch as pm
 from matches.models import Match, PostMatch, PreMatch
+from matches.prematch.base import get_prematch
+from matches.prematch.opening import pick_squad
 from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
 from tests import factories
 from tests.matches.test_report import a_report
@@ -24,8 +25,8 @@ def both_pick_their_squads(match):
     following = next_match(match)
     assert {following.home_id, following.away_id} == {match.home_id, match.away_id}  # the return match
     for team in (following.home, following.away):
-        pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=team.coach)
-    assert pm.get_prematch(following).done == PreMatch.Step.SQUADS
+        pick_squad(following, team, [p.pk for p in team.players.all()], by=team.coach)
+    assert get_prematch(following).done == PreMatch.Step.SQUADS
 
 
 class TestAReadyMatch:

@@ -32,7 +32,7 @@ from league.seasons import services as league_services
 from league.seasons.reminders import send_reminders
 from league.seasons.services.fixtures import schedule_replay
 from league.seasons.services.season_end import season_end_preview
-from matches import dice, prematch, scheduling
+from matches import dice, scheduling
 from matches.live.entries import record
 from matches.live.reads import report_prefill
 from matches.live.state import EventInput
@@ -46,6 +46,10 @@ from matches.postmatch.mvp import mvp
 from matches.postmatch.raising import opponents_dead
 from matches.postmatch.steps import complete, purchases_done, stadium, winnings
 from matches.postmatch.steps import fan_factor as fan_factor_step
+from matches.prematch.base import TICKETS, chef_bought, chef_teams, get_prematch, neutral_allowed, niggling_checked
+from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import check_niggling, roll_handicap
 from matches.report import (
     LineInput,
     ReportInput,
@@ -58,6 +62,7 @@ from matches.report import (
 from matches.report.confirmation import settle_report
 from matches.results import record_forfeit
 from matches.selectors import scheduled_for
+from matches.squads import division_die
 from teams import corrections
 from teams import services as team_services
 from teams.models import Player, Position, Race, Team
@@ -125,53 +130,53 @@ def prematch_step(match: Match, team: Team | None = None, *, typed: random.Rando
     if done == 0:
         for t in mine:
             if not squad_picked(match, t):
-                prematch.pick_squad(match, t, [p.pk for p in t.players.available()[:16]], by=t.coach)
+                pick_squad(match, t, [p.pk for p in t.players.available()[:16]], by=t.coach)
                 return True
         return False
     coach = (team or home).coach  # the shared steps: the home coach, or the coach who takes them
     if done == PreMatch.Step.SQUADS:
         entered = [typed.randint(1, 6), typed.randint(1, 6)] if typed else None
-        prematch.roll_weather(match, entered=entered, by=coach)
+        roll_weather(match, entered=entered, by=coach)
         return True
     if done == PreMatch.Step.WEATHER:
         if team is not None and team.pk != home.pk:
             return False  # the home coach sets the ticket price
-        ticket = typed.choice(list(prematch.TICKETS)) if typed else "ordinary"
-        neutral = bool(typed and prematch.neutral_allowed(match) and typed.random() < 0.5)
-        prematch.set_tickets(match, ticket=ticket, neutral=neutral, by=coach)
+        ticket = typed.choice(list(TICKETS)) if typed else "ordinary"
+        neutral = bool(typed and neutral_allowed(match) and typed.random() < 0.5)
+        set_tickets(match, ticket=ticket, neutral=neutral, by=coach)
         return True
     if done == PreMatch.Step.TICKETS:
         gates = {}
         for side, t in (("home", home), ("away", away)):
-            die = prematch.division_die(match, t)
+            die = division_die(match, t)
             gates[side] = [typed.randint(1, die) for _i in range(t.fan_factor)] if typed and t.fan_factor else None
-        prematch.roll_gate(match, home_dice=gates["home"], away_dice=gates["away"], vandalism_die=None, by=coach)
+        roll_gate(match, home_dice=gates["home"], away_dice=gates["away"], vandalism_die=None, by=coach)
         return True
     if done == PreMatch.Step.FAN_FACTOR_MODIFIER:
-        pre = prematch.get_prematch(match)
+        pre = get_prematch(match)
         for t in mine:
-            if not prematch.niggling_checked(match, pre, t):
-                prematch.check_niggling(match, t, by=t.coach)
+            if not niggling_checked(match, pre, t):
+                check_niggling(match, t, by=t.coach)
                 return True
         return False
     if done == PreMatch.Step.NIGGLING:
-        prematch.roll_handicap(match, by=coach)
+        roll_handicap(match, by=coach)
         return True
     if done == PreMatch.Step.HANDICAP:
         for draw in match.handicaps.filter(key="inspiration", player__isnull=True, team__in=mine):
             playing = match.squad.filter(team=draw.team, status=SquadEntry.Status.PLAYING).first()
-            prematch.inspire(match, draw.team, playing.player_id, by=draw.team.coach)
+            inspire(match, draw.team, playing.player_id, by=draw.team.coach)
             return True
         for t in mine:
-            rolls = prematch.inspired_rolls(match, t)
+            rolls = inspired_rolls(match, t)
             if rolls:
                 choices = demo_choices(rolls, match.season.ruleset.rules)
-                prematch.choose_inspired_development(match, t, choices=choices, by=t.coach)
+                choose_inspired_development(match, t, choices=choices, by=t.coach)
                 return True
-        pre = prematch.get_prematch(match)
-        for t in prematch.chef_teams(match):
-            if t in mine and not prematch.chef_bought(match, pre, t):
-                prematch.buy_chef_dice(match, t, count=typed.randint(0, 1) if typed else 0, by=t.coach)
+        pre = get_prematch(match)
+        for t in chef_teams(match):
+            if t in mine and not chef_bought(match, pre, t):
+                buy_chef_dice(match, t, count=typed.randint(0, 1) if typed else 0, by=t.coach)
                 return True
     return False
 

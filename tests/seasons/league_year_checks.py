@@ -33,10 +33,11 @@ from league.notices import selectors
 from league.seasons import waiting
 from league.seasons.services.fixtures import schedule_replay
 from league.seasons.services.season_end import commit_season_end, season_end_preview
-from matches import prematch, stats
+from matches import stats
 from matches.live.state import effective
 from matches.match_page import match_actions
 from matches.models import DevelopmentRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
+from matches.prematch.opening import pick_squad
 from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match
 from matches.report.confirmation import settle_report, settles
 from matches.results import record_forfeit
@@ -113,7 +114,7 @@ def _start(match: Match, team: Team) -> str | None:
     """The team's first pre-match step: its squad (R3)."""
     if squad_picked(match, team) or prematch_done(match) > 0:
         return None
-    return _can(prematch.pick_squad, match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
+    return _can(pick_squad, match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
 
 
 def teams_can_go_on(year: Year, changed: set[int] | None = None) -> None:

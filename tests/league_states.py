@@ -190,7 +190,8 @@ def build_states_league(make_teams, board) -> StatesLeague:
     from matches.playthrough import walk_prematch
     from matches.postmatch.steps import winnings
     from matches.prematch.opening import pick_squad
-    from matches.report import ReportInput, confirm_report, file_report
+    from matches.report.confirmation import confirm_report
+    from matches.report.filing import ReportInput, file_report
     from matches.results import record_forfeit
     from teams.models import Race
 

@@ -15,9 +15,7 @@ from matches.forms.report import DisputeForm, PhotoForm
 from matches.live.reads import shown
 from matches.match_page import match_actions, replay_of, report_photos, report_sides, who_acted, with_results, with_who
 from matches.models import PHOTO_SLOTS, Match
-from matches.report import (
-    report_history,
-)
+from matches.report.confirmation import report_history
 from matches.report.filing import filer_name
 from matches.views.schedule_box import schedule_box
 

@@ -20,10 +20,7 @@ from league.seasons.selectors import current_season, season_board
 from league.seasons.services.fixtures import schedule_replay
 from matches import results
 from matches.models import Match
-from matches.report import (
-    reopen_report,
-    void_match,
-)
+from matches.report.confirmation import reopen_report, void_match
 from matches.selectors import filter_rounds
 from matches.views.base import _get_match_for_board, match_page
 

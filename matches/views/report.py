@@ -13,15 +13,8 @@ from league.rules.records import REPORTED_COUNTERS
 from matches.forms.report import ApothecaryForm, DisputeForm, LineForm, ScoreForm
 from matches.live.reads import report_prefill
 from matches.models import Match, SquadEntry
-from matches.report import (
-    ApothecaryInput,
-    LineInput,
-    ReportInput,
-    confirm_report,
-    dispute_report,
-    file_report,
-)
-from matches.report.confirmation import settle_report, settles
+from matches.report.confirmation import confirm_report, dispute_report, settle_report, settles
+from matches.report.filing import ApothecaryInput, LineInput, ReportInput, file_report
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, match_page
 from teams.models import Player
 

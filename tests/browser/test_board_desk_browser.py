@@ -106,7 +106,8 @@ def test_a_dispute_reaches_the_board_which_settles_it_and_every_notice_closes(ne
 
 def test_the_desk_on_a_phone_shows_the_first_item_on_the_first_screen(new_page, live_server):
     match = factories.ready_match()
-    from matches.report import dispute_report, file_report
+    from matches.report.confirmation import dispute_report
+    from matches.report.filing import file_report
     from tests.matches.test_report import a_report
 
     file_report(match, a_report(match), by=match.home.coach)

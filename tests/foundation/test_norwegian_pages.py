@@ -11,7 +11,8 @@ from league.seasons import services
 from matches.models import Match
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import roll_handicap
-from matches.report import ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportInput, file_report
 
 pytestmark = pytest.mark.django_db
 

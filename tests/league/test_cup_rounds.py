@@ -11,8 +11,8 @@ from league.models import round_name
 from league.seasons import services
 from matches.models import Match
 from matches.playthrough import walk_prematch
-from matches.report import confirm_report, file_report
-from matches.report.filing import ReportInput
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportInput, file_report
 from tests import factories
 
 

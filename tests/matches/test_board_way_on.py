@@ -10,7 +10,8 @@ from matches.playthrough import walk_postmatch
 from matches.postmatch.steps import complete, fan_factor, purchases_done, winnings
 from matches.prematch.base import get_prematch
 from matches.prematch.opening import pick_squad
-from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from matches.results import record_forfeit
 from teams.models import Team
 from tests import factories

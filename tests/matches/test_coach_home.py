@@ -17,7 +17,8 @@ from matches.postmatch.steps import complete, fan_factor, purchases_done, winnin
 from matches.prematch.base import PreMatchError
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import roll_handicap
-from matches.report import ReportError, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportError, ReportInput, file_report
 from matches.results import record_forfeit
 from matches.selectors import coach_todos, scheduled_for
 from teams.models import Player, Team

@@ -15,7 +15,8 @@ from matches.postmatch.mvp import mvp
 from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
 from matches.prematch.base import PreMatchError, get_prematch
 from matches.prematch.opening import pick_squad
-from matches.report import ReportError, reopen_report, void_match
+from matches.report.confirmation import reopen_report, void_match
+from matches.report.filing import ReportError
 from matches.results import MatchError, record_forfeit
 from teams.corrections import correct_team
 from teams.ledger import treasury

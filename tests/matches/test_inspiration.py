@@ -10,7 +10,8 @@ from matches.postmatch.development import development_rolls, pending_development
 from matches.prematch.chef import choose_inspired_development, inspire, inspired_rolls
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import roll_handicap
-from matches.report import ReportError, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportError, ReportInput, file_report
 from teams.models import Player, PlayerSkill
 from teams.services import buy_reroll
 from tests import factories
@@ -85,7 +86,7 @@ class TestInspired:
         inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [1, 2]}, by=match.away.coach)
         (roll,) = inspired_rolls(match, match.away)
         choose_inspired_development(match, match.away, choices={roll.pk: "Block"}, by=match.away.coach)
-        from matches.report import LineInput
+        from matches.report.filing import LineInput
 
         file_report(
             match,

@@ -12,7 +12,8 @@ from league.models import PlayerStats, TeamSeasonStats
 from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
 from matches.models import Match
-from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from matches.results import MatchError, record_forfeit
 from tests import factories, kept_stats
 from tests.matches.test_report import a_report, players

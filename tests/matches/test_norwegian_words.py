@@ -105,8 +105,8 @@ def test_a_disputed_report_is_bestridt_in_its_status_as_in_the_messages(client, 
     """One word for a disputed report, the action's own ("bestrid"): the status, the messages, the to-dos."""
     from django.urls import reverse
 
-    from matches.report import dispute_report, file_report
-    from matches.report.filing import ReportInput
+    from matches.report.confirmation import dispute_report
+    from matches.report.filing import ReportInput, file_report
 
     file_report(ready_match, ReportInput(home_score=1, away_score=0), by=ready_match.home.coach)
     dispute_report(ready_match, by=ready_match.away.coach, comment="Det ble 1-1.")
@@ -213,8 +213,7 @@ def test_a_team_founded_with_one_of_each_pays_for_them_in_the_singular():
 
 @pytest.mark.django_db
 def test_one_touchdown_too_many_is_one_touchdown(ready_match):
-    from matches.report import report_problems
-    from matches.report.filing import LineInput, ReportInput
+    from matches.report.filing import LineInput, ReportInput, report_problems
 
     scorer = ready_match.home.players.order_by("number").first()
     report = ReportInput(home_score=0, away_score=0, lines=[LineInput(scorer.pk, touchdowns=1)])

@@ -15,7 +15,8 @@ from matches.prematch.base import PreMatchError
 from matches.prematch.chef import inspire
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import roll_handicap
-from matches.report import LineInput, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import LineInput, ReportInput, file_report
 from teams.ledger import treasury
 from teams.models import Player, Position, Race, Team, TreasuryEntry
 from teams.services import buy_facility, create_team
@@ -323,7 +324,7 @@ class TestAfterTheTrollsBeatTheSaints:
         """No Saint earned SPP, so the MVP goes to one who played (R27) and has no report line: the MVP step
         makes his line, with the match's confirmation time, and his page lists the match."""
         from matches.models import PlayerMatch
-        from matches.report import reopen_report
+        from matches.report.confirmation import reopen_report
 
         match, home, away, h, a = self.played
         reopen_report(match, by=board_member)

@@ -275,7 +275,8 @@ class TestALeagueMatch:
         from matches.postmatch.injury_step import injuries
         from matches.postmatch.mvp import mvp
         from matches.postmatch.steps import stadium, winnings
-        from matches.report import LineInput, ReportInput, confirm_report, file_report
+        from matches.report.confirmation import confirm_report
+        from matches.report.filing import LineInput, ReportInput, file_report
 
         match = self.league_match
         squads(match, home=11, away=7)

@@ -4,16 +4,8 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, PlayerMatch
-from matches.report import (
-    ApothecaryInput,
-    LineInput,
-    ReportError,
-    ReportInput,
-    confirm_report,
-    file_report,
-    reopen_report,
-    void_match,
-)
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ApothecaryInput, LineInput, ReportError, ReportInput, file_report
 from teams.models import Player
 from tests import factories
 

@@ -16,7 +16,8 @@ from matches.postmatch.injury_step import injuries
 from matches.postmatch.steps import stadium, winnings
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import roll_handicap
-from matches.report import ApothecaryInput, LineInput, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ApothecaryInput, LineInput, ReportInput, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_apothecary, create_team
 from tests import factories

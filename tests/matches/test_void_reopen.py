@@ -5,7 +5,8 @@ import pytest
 from matches.models import Match, PostMatch, PreMatch
 from matches.prematch.base import get_prematch
 from matches.prematch.opening import pick_squad
-from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from tests import factories
 from tests.matches.test_report import a_report
 

@@ -84,8 +84,8 @@ def test_the_board_is_offered_void_not_reopen_on_a_forfeit_r46(forfeited, board_
 
 
 def test_a_played_match_is_offered_both_and_a_void_one_neither(ready_match, board_member):
-    from matches.report import confirm_report, file_report, void_match
-    from matches.report.filing import ReportInput
+    from matches.report.confirmation import confirm_report, void_match
+    from matches.report.filing import ReportInput, file_report
 
     def offered(match):
         actions = match_actions(board_member, match, board=True)

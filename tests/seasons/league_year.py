@@ -50,16 +50,8 @@ from matches.prematch.base import TICKETS, chef_bought, chef_teams, get_prematch
 from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import check_niggling, roll_handicap
-from matches.report import (
-    LineInput,
-    ReportInput,
-    confirm_report,
-    dispute_report,
-    file_report,
-    reopen_report,
-    void_match,
-)
-from matches.report.confirmation import settle_report
+from matches.report.confirmation import confirm_report, dispute_report, reopen_report, settle_report, void_match
+from matches.report.filing import LineInput, ReportInput, file_report
 from matches.results import record_forfeit
 from matches.selectors import scheduled_for
 from matches.squads import division_die

@@ -38,8 +38,15 @@ from matches.live.state import effective
 from matches.match_page import match_actions
 from matches.models import DevelopmentRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.prematch.opening import pick_squad
-from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match
-from matches.report.confirmation import settle_report, settles
+from matches.report.confirmation import (
+    confirm_report,
+    dispute_report,
+    reopen_report,
+    settle_report,
+    settles,
+    void_match,
+)
+from matches.report.filing import ReportInput, file_report
 from matches.results import record_forfeit
 from matches.scheduling import accept_date
 from matches.selectors import next_matches, scheduled_for

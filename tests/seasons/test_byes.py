@@ -13,7 +13,8 @@ from django.urls import reverse
 from league.models import Ruleset
 from league.seasons import services
 from matches.models import Match
-from matches.report import ReportError, void_match
+from matches.report.confirmation import void_match
+from matches.report.filing import ReportError
 from tests import factories
 
 pytestmark = pytest.mark.django_db

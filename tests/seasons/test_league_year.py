@@ -361,7 +361,8 @@ def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_both_t
     post-match is unfinished. The team then has two post-matches before its next pre-match (the award
     opens the winner's sequence, R42); refusing the forfeit would hold up the board instead. Both are
     offered on Mitt lag, each can be finished, and then the pre-match opens."""
-    from matches.report import ReportInput, confirm_report, file_report
+    from matches.report.confirmation import confirm_report
+    from matches.report.filing import ReportInput, file_report
     from matches.results import record_forfeit
     from tests.seasons.league_year import finish_prematch
 

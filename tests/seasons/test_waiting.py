@@ -19,8 +19,8 @@ from league.seasons.reminders import send_reminders
 from league.seasons.services.fixtures import schedule_replay
 from matches import scheduling
 from matches.models import Match, PostMatch
-from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match
-from matches.report.confirmation import settle_report
+from matches.report.confirmation import confirm_report, dispute_report, reopen_report, settle_report, void_match
+from matches.report.filing import ReportInput, file_report
 from matches.results import record_forfeit
 from tests import factories
 from tests.matches.test_report import a_report
@@ -109,7 +109,7 @@ def test_the_boards_correction_settles_the_dispute_and_every_notice_of_it(ready,
 def test_a_coach_may_not_confirm_a_disputed_report_the_board_does_r45(ready, board):
     file_report(ready, a_report(ready), by=ready.home.coach)
     dispute_report(ready, by=ready.away.coach, comment="Feil")
-    from matches.report import ReportError
+    from matches.report.filing import ReportError
 
     with pytest.raises(ReportError, match="styret avgjør den"):
         confirm_report(ready, by=ready.away.coach)

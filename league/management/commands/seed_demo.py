@@ -22,7 +22,8 @@ from league.seasons import services as league_services
 from matches import dice
 from matches.models import Match, PlayerMatch, SquadEntry
 from matches.playthrough import walk_postmatch, walk_prematch
-from matches.report import LineInput, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import LineInput, ReportInput, file_report
 from teams import services as team_services
 from teams.models import Position, Race, Team
 

@@ -14,7 +14,7 @@ from PIL import Image
 
 from league.lib.refusals import AlreadyDone, Refusal
 from matches.models import Match, ReportPhoto
-from matches.photos import add_photo, delete_photo
+from matches.photos.services import add_photo, delete_photo
 from matches.report.confirmation import dispute_report
 from matches.report.filing import file_report
 from tests import factories

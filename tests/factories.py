@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
-from league.seasons import services as league_services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import Match
 from matches.prematch.chef import buy_chef_dice
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
@@ -58,12 +59,12 @@ def teams(n: int, prefix: str = "Team") -> list[Team]:
 def season_with(first: int = 4, second: int = 3, name: str = "Season 1"):
     """A season of two divisions, `first` and `second` new teams (teams()), and the teams."""
     made = teams(first + second)
-    season = league_services.create_season(
+    season = create_season(
         name=name,
         ruleset=Ruleset.default(),
         divisions=[
-            league_services.DivisionPlan(1, "1st division", 6, made[:first]),
-            league_services.DivisionPlan(2, "2nd division", 5, made[first:]),
+            DivisionPlan(1, "1st division", 6, made[:first]),
+            DivisionPlan(2, "2nd division", 5, made[first:]),
         ],
     )
     return season, made
@@ -74,7 +75,7 @@ def league_match():
     apothecary)."""
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     services.buy_apothecary(match.home, by=match.home.coach)
     match.home.refresh_from_db()
@@ -123,15 +124,15 @@ def halflings_against_humans(
     linemen = position("Human", "Lineman")
     home = services.create_team(coach=home_coach, name=names[0], race=hobbits.race, hires={hobbits.pk: 12})
     away = services.create_team(coach=away_coach, name=names[1], race=linemen.race, hires={linemen.pk: 11}, rerolls=2)
-    season = league_services.create_season(
+    season = create_season(
         name=season_name,
         ruleset=Ruleset.default(),
-        divisions=[league_services.DivisionPlan(1, division_name, 6, [home, away])],
+        divisions=[DivisionPlan(1, division_name, 6, [home, away])],
     )
     division = season.divisions.get()
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     if start:
-        league_services.start_season(season)
+        start_season(season)
     match = Match.objects.filter(division=division, home=home).order_by("round", "pk").first()
     for team in (match.home, match.away):
         pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)

@@ -130,11 +130,12 @@ def test_mitt_lag_keeps_the_team_and_next_match_on_a_phones_first_screen(new_pag
     from league.notices.services import notify
 
     season, teams = factories.season_with(2, 2)
-    from league.seasons import services as league_services
+    from league.seasons.services.fixtures import generate_fixtures
+    from league.seasons.services.setup import start_season
 
     for division in season.divisions.all():
-        league_services.generate_fixtures(division)
-    league_services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     coach = teams[0].coach
     for n in range(21):
         notify([coach], Notification.Kind.BOARD_MESSAGE, params={"subject": f"Melding {n}", "text": "Hei"})

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match
 from matches.playthrough import walk_prematch
 from matches.prematch.opening import pick_squad
@@ -23,7 +23,7 @@ def squads_picked(season_with):
     """A 1st-division match with both squads picked: the weather is next."""
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     for team in (match.home, match.away):
         pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)

@@ -7,7 +7,8 @@ from collections import deque
 
 import pytest
 
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import start_season
 from matches.models import Match
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import roll_handicap
@@ -56,8 +57,8 @@ def league(season_with):
     """A running season with matches in several states: scheduled, pre-match walked, reported, confirmed."""
     season, teams = season_with(4, 3)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     first = list(Match.objects.filter(division__level=1, round=1).order_by("pk"))
     confirmed, walked = first[0], first[1]
     walk_prematch(confirmed)

@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Season
-from league.seasons import services
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
 from matches import scheduling
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
 from matches.playthrough import walk_postmatch
@@ -71,7 +72,7 @@ def walk(match):
 def test_the_match_list_filters_by_team_and_division(client, season_with):
     season, teams = season_with(2, 2)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     first, second = season.divisions.order_by("level")
     url = reverse("matches")
     by_team = client.get(url, {"season": season.pk, "team": teams[0].pk}).context["board"].rounds
@@ -86,7 +87,7 @@ def test_the_match_list_filters_by_team_and_division(client, season_with):
 @pytest.fixture
 def cup_match(season_with, board_member):
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     return cup.matches.get(round=1, cup_slot=0)
 
 
@@ -315,11 +316,11 @@ def test_an_undated_cup_tie_is_among_the_coming_matches_and_beside_the_next_one(
     """Issue 26: a dated league season sorts before an undated cup match; the team page still lists the
     cup tie and Mitt lag shows it beside the next league match."""
     season, teams = factories.season_with(8, 0)
-    services.generate_fixtures(season.divisions.get(level=1))  # 14 rounds: more than the page lists
+    generate_fixtures(season.divisions.get(level=1))  # 14 rounds: more than the page lists
     league = Match.objects.filter(season=season, division__isnull=False)
     for match in league:
         league.filter(pk=match.pk).update(date=date(2027, 1, 1) + timedelta(days=7 * match.round))
-    cup = services.draw_cup(
+    cup = draw_cup(
         season, teams=teams[:2], name="Torshov-cupen", prize=0, order=[t.pk for t in teams[:2]], by=board_member
     )
     tie = Match.objects.get(cup=cup)

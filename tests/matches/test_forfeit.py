@@ -4,8 +4,8 @@ the opponent is awarded the win 2-0 and rolls its winnings as a winner; the stan
 import pytest
 from django.urls import reverse
 
-from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
 from matches.postmatch.base import PostMatchError
@@ -31,7 +31,7 @@ def fixture_pair(season_with, board_member):
     """Team A (home) and Team B: 11 Linemen each (TR 55); Team A has fan factor 3."""
     season, teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     correct_team(teams[0], reason="FF for the test", by=board_member, changes={"fan_factor": 3})
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     assert (match.home.name, match.away.name) == ("Team A", "Team B")

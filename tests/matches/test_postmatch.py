@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import Ruleset
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from matches.models import DiceRoll, Match, PostMatch
 from matches.postmatch.base import PostMatchError
 from matches.postmatch.development import choices_for, develop, development_rolls
@@ -44,11 +45,11 @@ def build_played():
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     buy_facility(home, "kiosk", by=home.coach)  # 1,000,000 - 550,000 - 30,000 - 50,000 = 370,000
-    season = services.create_season(
-        name="S", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])]
+    season = create_season(
+        name="S", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1. divisjon", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h = list(home.players.order_by("number"))
     a = list(away.players.order_by("number"))
@@ -102,11 +103,11 @@ def undead_match(make_user, victim_race="Human", victim_position="Lineman", kill
         race=race_v,
         hires={Position.objects.get(race=race_v, name=victim_position).pk: 11},
     )
-    season = services.create_season(
-        name="S2", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]
+    season = create_season(
+        name="S2", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
     pick_squad(match, home, [p.pk for p in h[:16]], by=None)
@@ -206,11 +207,11 @@ def _played_chaos(make_user):
         race=human,
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
-    season = services.create_season(
-        name="S3", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]
+    season = create_season(
+        name="S3", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
     Player.objects.filter(pk=h[0].pk).update(completions=14)

@@ -27,11 +27,11 @@ def set_ff(team, ff):
 
 
 def test_duplicates_are_rolled_again(season_with):
-    from league.seasons import services
+    from league.seasons.services.fixtures import generate_fixtures
 
     season, _ = season_with(2, 2)
     division = season.divisions.get(level=1)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = division.matches.first()
     squads(match, home=11, away=4)  # 350,000 less: 35 lower → 2 rolls
     roll_weather(match, entered=[3, 4], by=None)
@@ -47,7 +47,8 @@ def test_duplicates_are_rolled_again(season_with):
 
 
 def test_master_chef_dice_are_paid_once(season_with, make_user):
-    from league.seasons import services
+    from league.seasons.services.fixtures import generate_fixtures
+    from league.seasons.services.setup import set_division_teams
     from teams.models import Position, Race
     from teams.services import create_team
 
@@ -60,8 +61,8 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
         hires={Position.objects.get(race=halfling, name="Linehobbit").pk: 11},
     )
     division = season.divisions.get(level=1)
-    services.set_division_teams(division, [teams[0], chefs])
-    services.generate_fixtures(division)
+    set_division_teams(division, [teams[0], chefs])
+    generate_fixtures(division)
     match = (
         division.matches.get(home=chefs) if division.matches.filter(home=chefs).exists() else division.matches.first()
     )

@@ -39,10 +39,10 @@ def refused(match, report, by=None):
 
 
 def test_a_drawn_cup_match_without_a_tiebreak_winner_is_refused_r34(season_with, board_member):
-    from league.seasons import services
+    from league.seasons.services.cup import draw_cup
 
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     match = cup.matches.get(round=1, cup_slot=0)
     walk_prematch(match)
     assert "cannot end drawn" in refused(match, ReportInput(home_score=1, away_score=1))
@@ -335,10 +335,10 @@ def test_the_bracket_marks_who_won_a_drawn_cup_match_r34(season_with, board_memb
     """Issue 26: a 1–1 in the bracket says who went on."""
     from django.urls import reverse
 
-    from league.seasons import services
+    from league.seasons.services.cup import draw_cup
 
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     match = cup.matches.get(round=1, cup_slot=0)
     walk_prematch(match)
     file_report(match, ReportInput(home_score=1, away_score=1, tiebreak_winner_id=match.away_id), by=board_member)

@@ -9,7 +9,7 @@ from django.utils import timezone, translation
 from league.lib.refusals import AlreadyDone
 from league.models import Notification, RoundDeadline
 from league.notices.texts import sentence
-from league.seasons.services import move_fixture
+from league.seasons.services.fixtures import move_fixture
 from matches import scheduling
 from matches.models import DateProposal, Match
 from matches.prematch.opening import pick_squad, roll_weather

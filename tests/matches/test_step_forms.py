@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import Ruleset
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from matches.models import ApothecaryUse, DiceRoll, Match, PostMatch, PreMatch, SquadEntry
 from matches.postmatch.base import PostMatchError
 from matches.postmatch.injury_facts import healer_candidates, roll_injury_dice
@@ -126,7 +127,7 @@ class TestWithALeagueMatch:
 def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=2)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     Team.objects.filter(pk=match.home_id).update(fan_factor=2)
     match = Match.objects.get(pk=match.pk)
@@ -252,11 +253,11 @@ def casualties():
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     buy_apothecary(away, by=away.coach)
-    season = services.create_season(
-        name="S", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])]
+    season = create_season(
+        name="S", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1. divisjon", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
     pick_squad(match, home, [p.pk for p in h], by=None)

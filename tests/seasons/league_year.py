@@ -28,10 +28,17 @@ from league.accounts import BOARD, COACH, role_group
 from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
 from league.models import Cup, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
-from league.seasons import services as league_services
 from league.seasons.reminders import send_reminders
-from league.seasons.services.fixtures import schedule_replay
-from league.seasons.services.season_end import season_end_preview
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures, record_tiebreak, schedule_replay, withdraw_tiebreak
+from league.seasons.services.season_end import commit_season_end, season_end_preview
+from league.seasons.services.setup import (
+    DivisionPlan,
+    create_season,
+    default_divisions,
+    set_division_teams,
+    start_season,
+)
 from matches import dice, scheduling
 from matches.live.entries import record
 from matches.live.reads import report_prefill
@@ -353,12 +360,12 @@ class Year:
 
     def new_season(self, divisions: list[list[Team]], *, dated: int = 0, previous: Season | None = None) -> Season:
         self.seasons += 1
-        levels = league_services.default_divisions(self.ruleset)
-        season = league_services.create_season(
+        levels = default_divisions(self.ruleset)
+        season = create_season(
             name=f"Sesong {self.seasons}",
             ruleset=self.ruleset,
             divisions=[
-                league_services.DivisionPlan(level, name, die, divisions[level - 1])
+                DivisionPlan(level, name, die, divisions[level - 1])
                 for level, name, die in levels
                 if divisions[level - 1]
             ],
@@ -371,8 +378,8 @@ class Year:
         start = timezone.localdate() - timedelta(days=14 * dated) if dated else None
         for division in season.divisions.all():
             if division.entries.count() >= 2:
-                league_services.generate_fixtures(division, start=start)
-        league_services.start_season(season)
+                generate_fixtures(division, start=start)
+        start_season(season)
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -744,7 +751,7 @@ class Year:
         random.Random(order_seed).shuffle(order)
         self.note(f"draw_cup(teams={teams}, order_seed={order_seed}) in {season}")
         refused(
-            league_services.draw_cup,
+            draw_cup,
             season,
             teams=entrants,
             name=f"Cup {season.name}",
@@ -766,7 +773,7 @@ class Year:
             for a, b in itertools.pairwise(lines):
                 if a.tied and b.tied and a.position == b.position:
                     refused(
-                        league_services.record_tiebreak,
+                        record_tiebreak,
                         division,
                         winner=Team.objects.get(pk=a.team),
                         loser=Team.objects.get(pk=b.team),
@@ -782,7 +789,7 @@ class Year:
         game = games[which % len(games)]
         self.note(f"withdraw_tiebreak({game}) in {game.division.season}")
         ended = SeasonEnd.objects.filter(season_id=game.division.season_id).exists()
-        assert refused(league_services.withdraw_tiebreak, game) == ended
+        assert refused(withdraw_tiebreak, game) == ended
         assert TiebreakGame.objects.filter(pk=game.pk).exists() == ended
 
     def end_season(self, *, dated: int = 0) -> None:
@@ -793,7 +800,7 @@ class Year:
         self.note(f"end_season(dated={dated}) of {season}")
         try:
             with transaction.atomic():
-                following = league_services.commit_season_end(
+                following = commit_season_end(
                     season, by=self.board, next_name=f"Sesong {self.seasons + 1}"
                 )
         except Refusal:
@@ -811,7 +818,7 @@ class Year:
             lowest = season.divisions.order_by("-level").first()
             teams = [e.team for e in lowest.entries.select_related("team")] + new
             self.note(f"  {len(new)} new teams join {lowest}")
-            league_services.set_division_teams(lowest, teams)
+            set_division_teams(lowest, teams)
 
     def overlapping_season(self, *, teams: int) -> None:
         """The board creates and starts a second season with `teams` teams of the running one (R43:
@@ -824,10 +831,10 @@ class Year:
         self.seasons += 1
 
         def create_and_start():
-            created = league_services.create_season(
+            created = create_season(
                 name=f"Sesong {self.seasons}",
                 ruleset=self.ruleset,
-                divisions=[league_services.DivisionPlan(1, "Ekstra", 6, chosen)],
+                divisions=[DivisionPlan(1, "Ekstra", 6, chosen)],
             )
             self.start(created)
 

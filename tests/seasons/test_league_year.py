@@ -391,7 +391,7 @@ def test_a_season_with_forfeits_sequences_open_ends_only_once_they_are_finished_
     from django.urls import reverse
 
     from league.models import Season
-    from league.seasons.services import season_end_preview
+    from league.seasons.services.season_end import season_end_preview
     from tests.seasons.league_year import finish_postmatch
 
     year.build(sizes=(2, 2), races=(0, 1, 2, 3, 4, 5))

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from matches import live_views, views
+from matches import views
+from matches.views import live as live_views
 
 urlpatterns = [
     path("matches/", views.match_list, name="matches"),

@@ -38,7 +38,7 @@ from matches.postmatch.injury_step import injuries
 from matches.postmatch.mvp import earned_this_match, mvp
 from matches.postmatch.steps import complete, fan_factor, purchases_done, purchases_made, stadium, winnings
 from matches.views.base import HtmxHttpRequest, with_both_teams
-from matches.views.prematch import StepAction, run_step
+from matches.views.steps import StepAction, run_step
 from teams.ledger import treasury
 from teams.models import PlayerSkill, Team
 

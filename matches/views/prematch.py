@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from league.lib.responses import post_form
 from matches.forms.fields import StepForm
 from matches.forms.postmatch import InspiredDevelopmentForm
 from matches.forms.prematch import (
@@ -34,6 +29,7 @@ from matches.prematch.chef import buy_chef_dice, choose_inspired_development, in
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import check_niggling, roll_handicap
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
+from matches.views.steps import StepAction, run_step
 from teams.models import Player, Race, Team
 
 # --- the pre-match sequence --------------------------------------------------------------------
@@ -136,16 +132,6 @@ def match_prematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "matches/prematch.html", _prematch_context(request, match))
 
 
-@dataclass(frozen=True)
-class StepAction:
-    """A step: its form, the service the valid form's `arguments()` are handed to, and who may take it:
-    "any" coach of the match, the "home" coach, or the coach of the posted "team"; the board always."""
-
-    form: type[StepForm]
-    service: Callable[..., Any]
-    who: str = "any"
-
-
 PREMATCH_STEPS = {
     "squad": StepAction(SquadForm, pick_squad, "team"),
     "weather": StepAction(WeatherForm, roll_weather),
@@ -171,33 +157,6 @@ def _acting_team(request: HtmxHttpRequest, match: Match, who: str) -> Team | Non
     if team is None or not (board or team.coach_id == request.user.pk):
         raise PermissionDenied
     return team
-
-
-def run_step(
-    request: HtmxHttpRequest,
-    action: StepAction,
-    form: StepForm,
-    *,
-    context: Callable[[StepForm | None, Any], dict],
-    page: str,
-    to: str,
-) -> HttpResponse:
-    """A step of a sequence through the one way of a POST (league.lib.responses.post_form): the valid
-    form's arguments handed to the step's service. htmx gets the page's `#steps` fragment, a plain post
-    the whole page: the same step again with its errors, or after the step the next one (htmx) or the
-    redirect to `to`. `context(invalid, result)` is the page's context."""
-    template = f"{page}#steps" if request.htmx else page
-
-    def done(result: Any) -> HttpResponse:
-        return render(request, template, context(None, result)) if request.htmx else redirect(to)
-
-    return post_form(
-        request,
-        form,
-        lambda: action.service(form.match, by=request.user, **form.arguments()),
-        again=lambda: render(request, template, context(form, None)),
-        done=done,
-    )
 
 
 @require_POST

@@ -22,9 +22,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
+from league.lib.confirm import confirm_page, is_confirmed
 from league.lib.refusals import Refusal
 from league.rules import live as rules
-from league.views.confirm import confirm_page, is_confirmed
 from matches import dice
 from matches.live.entries import ASKS_FIRST, question, record
 from matches.live.reads import log_rows, weather_name

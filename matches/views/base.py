@@ -79,7 +79,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
 
 def _photos_context(request: HttpRequest, match: Match, who, bound: forms.Form | None) -> dict:
     """The referee sheet's photos and the form adding one: for the match's coaches and the board only
-    (`can_report`: the same people matches.photos.may_see_photos lets see them)."""
+    (`can_report`: the same people matches.photos.services.may_see_photos lets see them)."""
     if not can_report(request.user, match):
         return {"photos": None}
     photos, deleted = report_photos(match, who, user=request.user, board=is_board(request.user))

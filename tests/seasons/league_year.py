@@ -402,7 +402,7 @@ class Year:
 
     def unfinished_postmatches(self) -> list[tuple[Match, Team]]:
         """Each confirmed match's teams whose post-match sequence is not finished (forfeiters too), in any
-        season: as `matches.postmatch.unfinished_postmatches`, the last match's sequence comes before the
+        season: as `matches.postmatch.base.unfinished_postmatches`, the last match's sequence comes before the
         next match even across a season's end (R24). The machine found a season ended with a forfeit's
         sequences open, which it had stopped counting, while pick_squad still waited for them."""
         found = []

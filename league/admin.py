@@ -176,7 +176,7 @@ class SeasonAdmin(admin.ModelAdmin):
 @admin.register(SeasonEntry)
 class SeasonEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Who plays in which division, to look up. A team is placed or moved on the season's page, through
-    league.seasons.services.set_division_teams, which checks R43 and the matches already played."""
+    league.seasons.services.setup.set_division_teams, which checks R43 and the matches already played."""
 
     list_display = ["team", "division", "season"]
     list_filter = ["season"]
@@ -184,7 +184,7 @@ class SeasonEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Cup)
 class CupAdmin(admin.ModelAdmin):
-    """A cup is drawn on the season's page (league.seasons.services.draw_cup, R34), which makes its first
+    """A cup is drawn on the season's page (league.seasons.services.cup.draw_cup, R34), which makes its first
     round's matches from the draw: here its name and prize may be set, its draw is not changed, and it is
     neither added nor deleted (deleting it deleted its matches)."""
 
@@ -201,7 +201,7 @@ class CupAdmin(admin.ModelAdmin):
 @admin.register(TiebreakGame)
 class TiebreakGameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """The recorded tiebreak games (R31), to look up. They are recorded and taken back on the season's page
-    (league.seasons.services.record_tiebreak, withdraw_tiebreak), which check the division's teams and
+    (league.seasons.services.fixtures.record_tiebreak, withdraw_tiebreak), which check the division's teams and
     keep an ended season's tables as they were."""
 
     list_display = ["division", "winner", "loser", "recorded_by", "recorded_at"]

@@ -7,7 +7,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from league.lib.readonly_admin import ReadOnlyAdminMixin
 from league.lib.refusals import Refusal
 from matches.models import ApothecaryUse, DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch
-from matches.report import reopen_report, void_match
+from matches.report.confirmation import reopen_report, void_match
 
 
 class PlayerMatchInline(ReadOnlyAdminMixin, admin.TabularInline):

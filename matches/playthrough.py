@@ -5,8 +5,17 @@ benchmark and the tests; the report in between is the caller's (file_report, con
 from __future__ import annotations
 
 from league import rules
-from matches import postmatch, prematch
 from matches.models import Match, PlayerMatch, PostMatch, SquadEntry
+from matches.postmatch.base import steps_not_applicable
+from matches.postmatch.development import choices_for, develop, development_rolls
+from matches.postmatch.injury_facts import injured_lines
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
+from matches.prematch.base import chef_teams, get_prematch, niggling_checked
+from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import check_niggling, roll_handicap
 from teams.models import Race
 
 
@@ -16,7 +25,7 @@ def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
     taken: dict[int, list[str]] = {}
     chosen = {}
     for roll in rolls:
-        options = postmatch.choices_for(roll, r, taken=taken.get(roll.player_id, []))
+        options = choices_for(roll, r, taken=taken.get(roll.player_id, []))
         skills = [c for c in options if not c.startswith((rules.STAT_CHOICE, rules.MUTATION_CHOICE))]
         chosen[roll.pk] = (skills or options)[0]
         taken.setdefault(roll.player_id, []).append(chosen[roll.pk])
@@ -26,23 +35,23 @@ def demo_choices(rolls, r: rules.Ruleset) -> dict[int, str]:
 def walk_prematch(match: Match) -> None:
     """The pre-match sequence with server dice, as two coaches would walk it."""
     for team in (match.home, match.away):
-        prematch.pick_squad(match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
-    prematch.roll_weather(match, entered=None, by=match.home.coach)
-    prematch.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
-    prematch.roll_gate(match, home_dice=None, away_dice=None, by=match.home.coach)
+        pick_squad(match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
+    roll_weather(match, entered=None, by=match.home.coach)
+    set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
+    roll_gate(match, home_dice=None, away_dice=None, by=match.home.coach)
     for team in (match.home, match.away):
-        if not prematch.niggling_checked(match, prematch.get_prematch(match), team):
-            prematch.check_niggling(match, team, by=team.coach)
-    prematch.roll_handicap(match, by=match.home.coach)
+        if not niggling_checked(match, get_prematch(match), team):
+            check_niggling(match, team, by=team.coach)
+    roll_handicap(match, by=match.home.coach)
     for draw in match.handicaps.filter(key="inspiration", player__isnull=True):
         squad = match.squad.filter(team=draw.team, status=SquadEntry.Status.PLAYING).first()
-        prematch.inspire(match, draw.team, squad.player_id, by=draw.team.coach)
-        rolls = prematch.inspired_rolls(match, draw.team)  # R23: a level-up is chosen before the match
+        inspire(match, draw.team, squad.player_id, by=draw.team.coach)
+        rolls = inspired_rolls(match, draw.team)  # R23: a level-up is chosen before the match
         if rolls:
             choices = demo_choices(rolls, match.season.ruleset.rules)
-            prematch.choose_inspired_development(match, draw.team, choices=choices, by=draw.team.coach)
-    for team in prematch.chef_teams(match):
-        prematch.buy_chef_dice(match, team, count=0, by=team.coach)
+            choose_inspired_development(match, draw.team, choices=choices, by=draw.team.coach)
+    for team in chef_teams(match):
+        buy_chef_dice(match, team, count=0, by=team.coach)
 
 
 def walk_postmatch(match: Match) -> None:
@@ -52,27 +61,27 @@ def walk_postmatch(match: Match) -> None:
     match.refresh_from_db()
     r = match.season.ruleset.rules
     teams = (match.home, match.away)
-    skipped = {team.pk: postmatch.steps_not_applicable(match, team.pk) for team in teams}
+    skipped = {team.pk: steps_not_applicable(match, team.pk) for team in teams}
     for team in teams:
         if PostMatch.Step.WINNINGS not in skipped[team.pk]:
-            postmatch.winnings(match, team, roll=None, by=team.coach)
+            winnings(match, team, roll=None, by=team.coach)
     for team in teams:
         if PostMatch.Step.INJURIES not in skipped[team.pk]:
             dead = [
                 line.player_id
-                for line in postmatch.injured_lines(match, team)
+                for line in injured_lines(match, team)
                 if line.injury == PlayerMatch.Injury.DEAD
             ]
             limit = 3 if team.race.healer == Race.Healer.BANDAGE_CREW else 1
-            postmatch.injuries(match, team, healer_targets=dead[:limit], by=team.coach)
+            injuries(match, team, healer_targets=dead[:limit], by=team.coach)
     for team in teams:
         steps = [
-            (PostMatch.Step.STADIUM, lambda t: postmatch.stadium(match, t, by=t.coach)),
-            (PostMatch.Step.MVP, lambda t: postmatch.mvp(match, t, by=t.coach)),
+            (PostMatch.Step.STADIUM, lambda t: stadium(match, t, by=t.coach)),
+            (PostMatch.Step.MVP, lambda t: mvp(match, t, by=t.coach)),
             (PostMatch.Step.DEVELOPMENT, lambda t: _develop(match, t, r)),
-            (PostMatch.Step.FAN_FACTOR, lambda t: postmatch.fan_factor(match, t, by=t.coach)),
-            (PostMatch.Step.PURCHASES, lambda t: postmatch.purchases_done(match, t, by=t.coach)),
-            (PostMatch.Step.TEAM_RATING, lambda t: postmatch.complete(match, t, by=t.coach)),
+            (PostMatch.Step.FAN_FACTOR, lambda t: fan_factor(match, t, by=t.coach)),
+            (PostMatch.Step.PURCHASES, lambda t: purchases_done(match, t, by=t.coach)),
+            (PostMatch.Step.TEAM_RATING, lambda t: complete(match, t, by=t.coach)),
         ]
         for step, take in steps:
             if step not in skipped[team.pk]:
@@ -80,5 +89,5 @@ def walk_postmatch(match: Match) -> None:
 
 
 def _develop(match: Match, team, r: rules.Ruleset) -> None:
-    rolls = postmatch.development_rolls(match, team, by=team.coach)
-    postmatch.develop(match, team, choices=demo_choices(rolls, r), by=team.coach)
+    rolls = development_rolls(match, team, by=team.coach)
+    develop(match, team, choices=demo_choices(rolls, r), by=team.coach)

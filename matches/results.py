@@ -68,7 +68,7 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
         team.fan_factor -= lost
         team._change_reason = f"R35: {match}"[:100]
         team.save(update_fields=["fan_factor"])
-    # Both teams' post-match sequences, of the steps that apply (R42: matches.postmatch.steps_not_applicable):
+    # Both teams' post-match sequences, of the steps that apply (R42: matches.postmatch.base.steps_not_applicable):
     # each holds its team's next match until it is walked, as after a played match.
     for team_id in (match.home_id, match.away_id):
         PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})

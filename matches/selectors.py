@@ -20,8 +20,8 @@ from league.lib.plain_sql import fetch_dicts
 from league.models import Cup, Division, RoundDeadline, Season, round_name
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.notices import action_key
-from matches.postmatch import unfinished_postmatches
-from matches.prematch import chef_bought, niggling_checked
+from matches.postmatch.base import unfinished_postmatches
+from matches.prematch.base import chef_bought, niggling_checked
 from matches.scheduling import by_deadline, competition_of
 from teams.models import Player, Race, Team
 

@@ -19,15 +19,14 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.apps import apps as global_apps
 from django.db import connection
 from django.db.models import OuterRef, Subquery
 
 from league import rules
 from league.lib.writes import league_write
-from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM, PlayerStats, TeamSeasonStats
+from league.models import STAT_FIELDS_PLAYER, STAT_FIELDS_TEAM, PlayerStats, Season, TeamSeasonStats
 from league.rules.records import LINE_COUNTERS, record_counts, record_spp
-from matches.models import HandicapDraw, PlayerMatch, SquadEntry
+from matches.models import HandicapDraw, Match, PlayerMatch, SquadEntry
 
 LEAGUE, CUP = "league", "cup"
 # A report line as the kept counters read it: whose, and its counters (R28).
@@ -193,28 +192,17 @@ def _apply_player_deltas(season_id: int, deltas: dict[tuple[int, int], dict[str,
 # --- rebuild --------------------------------------------------------------------------------------
 
 
-def stamp_lines(apps: Any = global_apps) -> None:
+def stamp_lines() -> None:
     """Every report line's confirmation time from its match: the match's while it is confirmed, else none."""
-    Match = apps.get_model("matches", "Match")
-    PlayerMatch = apps.get_model("matches", "PlayerMatch")
     confirmed = Match.objects.filter(pk=OuterRef("match_id"), status="confirmed").values("confirmed_at")
     PlayerMatch.objects.update(confirmed_at=Subquery(confirmed))
 
 
 @league_write
-def rebuild(apps: Any = global_apps, *, lines: bool = True) -> dict[str, int]:
-    """Recompute every kept row from the confirmed matches (the command `rebuild_stats`, the
-    migration that creates the tables), and with `lines` the report lines' confirmation times (the
-    lines have them from a later migration). Reads the matches a season at a time."""
-    if lines:
-        stamp_lines(apps)
-    Season = apps.get_model("league", "Season")
-    Match = apps.get_model("matches", "Match")
-    TeamSeasonStats = apps.get_model("league", "TeamSeasonStats")
-    PlayerStats = apps.get_model("league", "PlayerStats")
-    PlayerMatch = apps.get_model("matches", "PlayerMatch")
-    SquadEntry = apps.get_model("matches", "SquadEntry")
-    HandicapDraw = apps.get_model("matches", "HandicapDraw")
+def rebuild() -> dict[str, int]:
+    """Recompute every kept row and the report lines' confirmation times from the confirmed matches
+    (the command `rebuild_stats`). Reads the matches a season at a time."""
+    stamp_lines()
     TeamSeasonStats.objects.all().delete()
     PlayerStats.objects.all().delete()
     careers: dict[int, dict[str, int]] = {}

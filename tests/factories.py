@@ -8,9 +8,12 @@ from django.contrib.auth import get_user_model
 
 from league.accounts import BOARD, COACH, role_group
 from league.models import Ruleset
-from league.seasons import services as league_services
-from matches import prematch as pm
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import Match
+from matches.prematch.chef import buy_chef_dice
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from teams import services
 from teams.models import Position, Race, Team
 
@@ -56,12 +59,12 @@ def teams(n: int, prefix: str = "Team") -> list[Team]:
 def season_with(first: int = 4, second: int = 3, name: str = "Season 1"):
     """A season of two divisions, `first` and `second` new teams (teams()), and the teams."""
     made = teams(first + second)
-    season = league_services.create_season(
+    season = create_season(
         name=name,
         ruleset=Ruleset.default(),
         divisions=[
-            league_services.DivisionPlan(1, "1st division", 6, made[:first]),
-            league_services.DivisionPlan(2, "2nd division", 5, made[first:]),
+            DivisionPlan(1, "1st division", 6, made[:first]),
+            DivisionPlan(2, "2nd division", 5, made[first:]),
         ],
     )
     return season, made
@@ -72,7 +75,7 @@ def league_match():
     apothecary)."""
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     services.buy_apothecary(match.home, by=match.home.coach)
     match.home.refresh_from_db()
@@ -84,11 +87,11 @@ def ready_match(match=None):
     full squads): ready to report."""
     match = match or league_match()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
     match.refresh_from_db()
     return match
 
@@ -121,22 +124,22 @@ def halflings_against_humans(
     linemen = position("Human", "Lineman")
     home = services.create_team(coach=home_coach, name=names[0], race=hobbits.race, hires={hobbits.pk: 12})
     away = services.create_team(coach=away_coach, name=names[1], race=linemen.race, hires={linemen.pk: 11}, rerolls=2)
-    season = league_services.create_season(
+    season = create_season(
         name=season_name,
         ruleset=Ruleset.default(),
-        divisions=[league_services.DivisionPlan(1, division_name, 6, [home, away])],
+        divisions=[DivisionPlan(1, division_name, 6, [home, away])],
     )
     division = season.divisions.get()
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     if start:
-        league_services.start_season(season)
+        start_season(season)
     match = Match.objects.filter(division=division, home=home).order_by("round", "pk").first()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
-    pm.buy_chef_dice(match, match.home, count=chef_dice, by=match.home.coach)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)  # 7: nice weather
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, entered=[33, 35, 51, 53, 55, 21, 23, 31], by=None)  # none touches the re-rolls
+    buy_chef_dice(match, match.home, count=chef_dice, by=match.home.coach)
     match.refresh_from_db()
     return match

@@ -183,28 +183,34 @@ def build_states_league(make_teams, board) -> StatesLeague:
     whose post-match sequences are one begun and one not; round 2 untouched; a cup of three teams
     with a bye and a forfeit. A draft ruleset for the rules editor's pages."""
     from league.models import Ruleset
-    from league.seasons import services as league_services
-    from matches import live, postmatch, prematch
+    from league.seasons.services.cup import draw_cup
+    from league.seasons.services.fixtures import generate_fixtures
+    from league.seasons.services.setup import DivisionPlan, create_season, start_season
+    from matches.live.entries import record
+    from matches.live.state import EventInput
     from matches.models import Match, PostMatch, ReportPhoto
     from matches.playthrough import walk_prematch
-    from matches.report import ReportInput, confirm_report, file_report
+    from matches.postmatch.steps import winnings
+    from matches.prematch.opening import pick_squad
+    from matches.report.confirmation import confirm_report
+    from matches.report.filing import ReportInput, file_report
     from matches.results import record_forfeit
     from teams.models import Race
 
     teams = make_teams(8, prefix="State")
     ruleset = Ruleset.default()
-    season = league_services.create_season(
+    season = create_season(
         name="States",
         ruleset=ruleset,
         divisions=[
-            league_services.DivisionPlan(1, "1st division", 6, teams[:4]),
-            league_services.DivisionPlan(2, "2nd division", 5, teams[4:]),
+            DivisionPlan(1, "1st division", 6, teams[:4]),
+            DivisionPlan(2, "2nd division", 5, teams[4:]),
         ],
     )
     divisions = list(season.divisions.order_by("level"))
     for division in divisions:
-        league_services.generate_fixtures(division)
-    league_services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     first = {d.level: list(Match.objects.filter(division=d, round=1).order_by("pk")) for d in divisions}
     played, reported = first[1][:2]
     live_match, begun = first[2][:2]
@@ -214,14 +220,14 @@ def build_states_league(make_teams, board) -> StatesLeague:
     for match in (played, reported):
         file_report(match, ReportInput(home_score=1, away_score=0), by=match.home.coach)
     confirm_report(played, by=played.away.coach)
-    postmatch.winnings(played, played.home, roll=None, by=played.home.coach)
+    winnings(played, played.home, roll=None, by=played.home.coach)
     # the away team's sequence not begun: as a league from before confirmation made the rows has it
     PostMatch.objects.filter(match=played, team=played.away).delete()
-    live.record(live_match.pk, live.EventInput(kind="start", client_id=uuid.uuid4()), by=live_match.home.coach)
-    prematch.pick_squad(begun, begun.home, [p.pk for p in begun.home.players.all()], by=begun.home.coach)
+    record(live_match.pk, EventInput(kind="start", client_id=uuid.uuid4()), by=live_match.home.coach)
+    pick_squad(begun, begun.home, [p.pk for p in begun.home.players.all()], by=begun.home.coach)
 
     cup_teams = [teams[1], teams[2], teams[5]]
-    cup = league_services.draw_cup(
+    cup = draw_cup(
         season, teams=cup_teams, name="States Cup", prize=0, order=[t.pk for t in cup_teams], by=board
     )
     bye = cup.matches.get(round=1, away__isnull=True)

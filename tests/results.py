@@ -29,7 +29,7 @@ def record_result(
     Refused on a match that has a result.
 
     No page records one (RULINGS: a direct result only for a forfeit, R35, and a division's tiebreak
-    game, league.seasons.services.record_tiebreak): a match so recorded has no gate for its winnings.
+    game, league.seasons.services.fixtures.record_tiebreak): a match so recorded has no gate for its winnings.
     The tests use it to build the tables' data quickly; the league's own scripts play matches through
     the report."""
     match = Match.objects.select_for_update(of=("self",)).select_related("cup").get(pk=match.pk)

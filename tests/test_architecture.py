@@ -56,7 +56,7 @@ def test_the_contract_names_the_league_packages_not_their_modules():
     assert [n for n in layered if n.startswith(tuple(p + "." for p in LEAGUE_PACKAGES))] == []
 
 
-PAGES = ("views", "live_views", "urls", "admin")  # an app's own pages, on top with the league's (pyproject)
+PAGES = ("views", "urls", "admin")  # an app's own pages, on top with the league's (pyproject)
 
 
 def _imported(path: Path) -> set[str]:

@@ -6,12 +6,115 @@ import league.models
 from django.db import migrations, models
 
 
-def fill(apps, schema_editor):
-    """The version row, and the kept statistics of the matches already played."""
-    from matches.stats import rebuild
+# The kept statistics as this migration first counted them, frozen here so that later changes to the
+# app's counting (matches.stats) never change what an old migration does. A ruleset's raw data is read
+# as it was stored: its points per result (R31) and its SPP awards (R28).
+TEAM_FIELDS = (
+    "played", "won", "drawn", "lost", "points",
+    "touchdowns_for", "touchdowns_against", "casualties_for", "casualties_against",
+)
+COUNTERS = ("completions", "touchdowns", "interceptions", "casualties", "foul_casualties", "mvps")
+PLAYER_FIELDS = ("matches", *COUNTERS, "spp")
+LINE_FIELDS = ("match_id", "player_id", "team_id", *COUNTERS, "crowd_casualties")
+MATCH_FIELDS = (
+    "division_id", "home_id", "away_id", "home_score", "away_score",
+    "home_casualties", "away_casualties", "tiebreak_winner_id",
+)
 
+
+def _outcome(scored, conceded):
+    return "win" if scored > conceded else "loss" if scored < conceded else "draw"
+
+
+def _spp(d, awards):
+    return (
+        d["completions"] * awards["completion"]
+        + d["touchdowns"] * awards["touchdown"]
+        + d["interceptions"] * awards["interception"]
+        + d["casualties"] * awards["casualty"]
+        + d["foul_casualties"] * awards["foul"]
+        + d["mvps"] * awards["mvp"]
+    )
+
+
+def _team_rows(apps, season, confirmed, points):
+    TeamSeasonStats = apps.get_model("league", "TeamSeasonStats")
+    kept = {}
+    for m in confirmed.values(*MATCH_FIELDS).iterator(chunk_size=5000):
+        league = bool(m["division_id"])
+        for team, opponent, scored, conceded, cas_for, cas_against in (
+            (m["home_id"], m["away_id"], m["home_score"], m["away_score"], m["home_casualties"], m["away_casualties"]),
+            (m["away_id"], m["home_id"], m["away_score"], m["home_score"], m["away_casualties"], m["home_casualties"]),
+        ):
+            outcome = _outcome(scored, conceded)
+            if not league and outcome == "draw" and m["tiebreak_winner_id"]:  # R34
+                outcome = "win" if m["tiebreak_winner_id"] == team else "loss"
+            got = int(points[outcome]) if league else 0
+            key = (team, "league" if league else "cup")
+            if key not in kept:
+                kept[key] = TeamSeasonStats(season_id=season.pk, team_id=team, competition=key[1])
+            row = kept[key]
+            for name, value in zip(
+                TEAM_FIELDS,
+                (1, outcome == "win", outcome == "draw", outcome == "loss", got, scored, conceded, cas_for, cas_against),
+                strict=True,
+            ):
+                setattr(row, name, getattr(row, name) + int(value))
+            if league:
+                row.head_to_head = {**row.head_to_head, str(opponent): row.head_to_head.get(str(opponent), 0) + got}
+                row.division_id = m["division_id"]
+    TeamSeasonStats.objects.bulk_create(kept.values(), batch_size=2000)
+
+
+def fill(apps, schema_editor):
+    """The version row, and the kept statistics of the matches already played (a confirmed match counts;
+    a forfeit gives no one SPP or a match played, R35)."""
     apps.get_model("league", "LeagueVersion").objects.get_or_create(pk=1)
-    rebuild(apps, lines=False)  # the lines' confirmation times come with matches 0015, which stamps them
+    Season = apps.get_model("league", "Season")
+    Match = apps.get_model("matches", "Match")
+    PlayerStats = apps.get_model("league", "PlayerStats")
+    PlayerMatch = apps.get_model("matches", "PlayerMatch")
+    SquadEntry = apps.get_model("matches", "SquadEntry")
+    HandicapDraw = apps.get_model("matches", "HandicapDraw")
+    careers, career_team = {}, {}
+    for season in Season.objects.select_related("ruleset").order_by("pk"):
+        data = season.ruleset.data
+        confirmed = Match.objects.filter(season=season, status="confirmed").exclude(home_score=None)
+        _team_rows(apps, season, confirmed, data["settings"]["points"])
+        awards = {k: int(v) for k, v in data["tables"]["spp_awards"].items()}
+        played = confirmed.filter(forfeited_by=None)
+        per, seen = {}, {}
+
+        def row(key):
+            seen.setdefault(key, set())
+            return per.setdefault(key, dict.fromkeys(PLAYER_FIELDS, 0))
+
+        squads = SquadEntry.objects.filter(match__in=played, status="playing")
+        for player_id, team_id, match_id in squads.values_list("player_id", "team_id", "match_id").iterator(5000):
+            row((player_id, team_id))
+            seen[(player_id, team_id)].add(match_id)
+        for line in PlayerMatch.objects.filter(match__in=played).values(*LINE_FIELDS).iterator(5000):
+            d = row((line["player_id"], line["team_id"]))
+            seen[(line["player_id"], line["team_id"])].add(line["match_id"])
+            for name in COUNTERS:
+                d[name] += line[name] + (line["crowd_casualties"] if name == "casualties" else 0)
+        inspired = HandicapDraw.objects.filter(match__in=played, key="inspiration", player__isnull=False)
+        for player_id, team_id in inspired.values_list("player_id", "team_id").iterator(5000):
+            row((player_id, team_id))["mvps"] += 1  # the Inspiration MVP (R23)
+        objs = []
+        for key, d in per.items():
+            d["matches"] = len(seen[key])
+            d["spp"] = _spp(d, awards)
+            objs.append(PlayerStats(player_id=key[0], team_id=key[1], season_id=season.pk, **d))
+            career = careers.setdefault(key[0], dict.fromkeys(PLAYER_FIELDS, 0))
+            for name in PLAYER_FIELDS:
+                career[name] += d[name]
+            career_team[key[0]] = key[1]
+        PlayerStats.objects.bulk_create(objs, batch_size=5000)
+    PlayerStats.objects.bulk_create(
+        (PlayerStats(player_id=pk, team_id=career_team[pk], season_id=None, **d) for pk, d in careers.items()),
+        batch_size=5000,
+    )
 
 
 class Migration(migrations.Migration):

@@ -45,11 +45,10 @@ class SeasonQuerySet(models.QuerySet):
         Started: the board started it, or it has a match (its fixtures, or its cup's draw, which makes
         the first round's matches). The status alone would miss fixtures generated or a cup drawn before
         the board pressed "start", and those teams already have matches to play. Ended: the season end
-        ran (`league.seasons.services.commit_season_end` marks it finished and keeps its `SeasonEnd`)."""
-        match = self.model._meta.get_field("matches").related_model  # matches.Match, a layer above
-        started = models.Q(status=Season.Status.RUNNING) | models.Exists(
-            match.objects.filter(season=models.OuterRef("pk"))
-        )
+        ran (`league.seasons.services.season_end.commit_season_end` marks it finished and keeps its `SeasonEnd`)."""
+        # Match sits a layer above; its reverse relation, `matches`, reads it without an import.
+        with_matches = Season.objects.filter(matches__isnull=False).values("pk")
+        started = models.Q(status=Season.Status.RUNNING) | models.Q(pk__in=with_matches)
         return self.filter(started, end__isnull=True).exclude(status=Season.Status.FINISHED)
 
     def running_with_matches_for(self, team: Any) -> SeasonQuerySet:

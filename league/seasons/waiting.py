@@ -24,7 +24,7 @@ from league.models import LeagueSettings, Notification, RoundDeadline, Season, S
 from league.seasons.selectors import division_lines, ties_to_settle
 from matches.models import Match, PostMatch
 from matches.notices import action_key
-from matches.postmatch import unfinished_postmatches
+from matches.postmatch.base import unfinished_postmatches
 from matches.scheduling import competition_of
 from matches.selectors import Todo, coach_todos, next_matches, scheduled_for
 from teams.models import Team

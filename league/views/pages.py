@@ -17,8 +17,8 @@ from league.seasons import waiting
 from league.seasons.leaders import roster_leaders
 from league.seasons.selectors import current_season, memorial, season_board
 from league.views.base import _get_season
-from league.views.ruleset_editor import settings_rows
-from matches.live import playing_now
+from league.views.ruleset_editor.cells import settings_rows
+from matches.live.reads import playing_now
 from matches.selectors import next_cup_matches, next_matches
 from matches.views.schedule_box import schedule_box
 from teams.selectors import roster_sheet

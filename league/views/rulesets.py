@@ -22,7 +22,8 @@ from league.lib.responses import post_form, success
 from league.lib.writes import league_writes
 from league.models import Ruleset, Season
 from league.views.base import _require_board
-from league.views.ruleset_editor import RulesetEditorForm, differences
+from league.views.ruleset_editor.changes import differences
+from league.views.ruleset_editor.form import RulesetEditorForm
 from league.views.ruleset_preview import PreviewForm, book_examples, team_examples
 
 

@@ -17,9 +17,19 @@ from league.accounts import is_board
 from league.lib.inputs import query_id
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Division, Ruleset, Season, SeasonEnd, TiebreakGame
-from league.seasons import services
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.seasons.selectors import board_desks, season_board
+from league.seasons.services.base import running_elsewhere
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import add_fixture, generate_fixtures, record_tiebreak, withdraw_tiebreak
+from league.seasons.services.season_end import commit_season_end, season_end_preview
+from league.seasons.services.setup import (
+    DivisionPlan,
+    create_season,
+    default_divisions,
+    set_division_teams,
+    start_season,
+)
 from league.views.base import _get_season, _require_board
 from teams.models import Team
 
@@ -42,10 +52,10 @@ def season_create(request: HttpRequest) -> HttpResponse:
     def create() -> Season:
         d = form.cleaned_data
         divisions = [
-            services.DivisionPlan(level, name, die, list(d[f"division_{level}"]))
-            for level, name, die in services.default_divisions(d["ruleset"])
+            DivisionPlan(level, name, die, list(d[f"division_{level}"]))
+            for level, name, die in default_divisions(d["ruleset"])
         ]
-        return services.create_season(
+        return create_season(
             name=d["name"],
             ruleset=d["ruleset"],
             divisions=divisions,
@@ -81,7 +91,7 @@ def _season_page(
             (f"{name.removesuffix('_form')}-d{division.pk}", division.name) if division else ("cup", _("the cup draw"))
         )
     if context["is_board"]:
-        context["running_elsewhere"] = services.running_elsewhere(season)  # why it cannot start yet (R43)
+        context["running_elsewhere"] = running_elsewhere(season)  # why it cannot start yet (R43)
         context["ended"] = SeasonEnd.objects.filter(season=season).exists()  # its tiebreak games stay (R31)
         teams = Team.objects.filter(season_entries__season=season).order_by("name")
         desks = board_desks(season)  # the recorded tiebreak games; forms a played match closes are not offered
@@ -146,7 +156,7 @@ def season_fixtures(request: HttpRequest, pk: int, division_pk: int) -> HttpResp
     form = FixturesForm(request.POST, auto_id=f"id_d{division.pk}_%s")
 
     def generate() -> str:
-        created = services.generate_fixtures(
+        created = generate_fixtures(
             division, start=form.cleaned_data["start"], days_between=form.cleaned_data["days_between"]
         )
         return _("%(n)s fixtures generated for %(division)s.") % {"n": len(created), "division": division.name}
@@ -161,7 +171,7 @@ def season_add_fixture(request: HttpRequest, pk: int, division_pk: int) -> HttpR
     form = FixtureForm(request.POST, teams=teams, auto_id=f"id_d{division.pk}_%s")
 
     def add() -> str:
-        match = services.add_fixture(division, **form.cleaned_data)
+        match = add_fixture(division, **form.cleaned_data)
         return _("Added %(match)s.") % {"match": match}
 
     return _season_post(request, season, add, division=division, fixture_form=form)
@@ -172,7 +182,7 @@ def season_division_teams(request: HttpRequest, pk: int, division_pk: int) -> Ht
     def change(season: Season) -> str:
         division = get_object_or_404(Division, pk=division_pk, season=season)
         ids = [pk for pk in map(query_id, request.POST.getlist("teams")) if pk is not None]
-        services.set_division_teams(division, list(Team.objects.active().filter(pk__in=ids)))
+        set_division_teams(division, list(Team.objects.active().filter(pk__in=ids)))
         return _("The teams of %(division)s are saved; generate its fixtures again.") % {"division": division.name}
 
     return _board_action(request, pk, change)
@@ -181,7 +191,7 @@ def season_division_teams(request: HttpRequest, pk: int, division_pk: int) -> Ht
 @require_POST
 def season_start(request: HttpRequest, pk: int) -> HttpResponse:
     def start(season: Season) -> str:
-        services.start_season(season)
+        start_season(season)
         return _("The season has started.")
 
     return _board_action(request, pk, start)
@@ -194,7 +204,7 @@ def season_tiebreak(request: HttpRequest, pk: int, division_pk: int) -> HttpResp
     form = TiebreakForm(request.POST, teams=teams, auto_id=f"id_d{division.pk}_%s")
 
     def record() -> str:
-        services.record_tiebreak(division, by=request.user, **form.cleaned_data)
+        record_tiebreak(division, by=request.user, **form.cleaned_data)
         return _("Tiebreak game recorded.")
 
     return _season_post(request, season, record, division=division, tiebreak_form=form)
@@ -207,7 +217,7 @@ def season_tiebreak_withdraw(request: HttpRequest, pk: int, game_pk: int) -> Htt
     def withdraw(season: Season) -> str:
         game = TiebreakGame.objects.filter(pk=game_pk, division__season=season).select_related("division").first()
         if game is not None:
-            services.withdraw_tiebreak(game)
+            withdraw_tiebreak(game)
         return _("The tiebreak game is taken back.")
 
     return _board_action(request, pk, withdraw)
@@ -221,7 +231,7 @@ def cup_draw(request: HttpRequest, pk: int) -> HttpResponse:
 
     def draw() -> str:
         d = form.cleaned_data
-        cup = services.draw_cup(
+        cup = draw_cup(
             season, teams=list(d["teams"]), name=d["name"], prize=d["prize"], order=d["order_ids"], by=request.user
         )
         return _("%(cup)s is drawn.") % {"cup": cup}
@@ -247,7 +257,7 @@ def season_end(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeasonEndForm(request.POST or None)
 
     def page() -> HttpResponse:
-        plan = services.season_end_preview(season)
+        plan = season_end_preview(season)
         return render(request, "league/season_end.html", {"season": season, "plan": plan, "form": form})
 
     def ended(next_season: Season) -> HttpResponse:
@@ -259,7 +269,7 @@ def season_end(request: HttpRequest, pk: int) -> HttpResponse:
     return post_form(
         request,
         form,
-        lambda: services.commit_season_end(season, by=request.user, next_name=form.cleaned_data["next_name"]),
+        lambda: commit_season_end(season, by=request.user, next_name=form.cleaned_data["next_name"]),
         again=page,
         done=ended,
     )

@@ -10,11 +10,22 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from matches import postmatch as post
-from matches import prematch as pre
 from matches.dice import DiceError, check_entered
 from matches.forms.fields import DiceField, StepForm, WholeNumberField
 from matches.models import DevelopmentRoll
+from matches.postmatch.development import Earned, pending_development
+from matches.postmatch.injury_facts import (
+    healer_candidates,
+    healer_limit,
+    injury_facts,
+    pending_injury_dice,
+    revived_by_apothecary,
+)
+from matches.postmatch.mvp import mvp_candidates
+from matches.postmatch.raising import opponents_dead
+from matches.postmatch.steps import kiosk_applies
+from matches.prematch.chef import inspired_rolls
+from matches.squads import division_die
 from teams.models import Player, Race
 
 
@@ -23,9 +34,9 @@ class WinningsForm(StepForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        die = pre.division_die(self.match, self.team)
+        die = division_die(self.match, self.team)
         self.fields["roll"] = DiceField(sides=die, label=_("Winnings D%(die)s") % {"die": die})
-        if post.kiosk_applies(self.match, self.team):
+        if kiosk_applies(self.match, self.team):
             target = self.match.season.ruleset.rules.settings.kiosk_target
             self.fields["kiosk"] = DiceField(label=_("Kiosk D6 (%(target)s+, R19)") % {"target": target})
 
@@ -43,7 +54,7 @@ class InjuryDiceForm(StepForm):
         facts = kwargs.pop("facts", None)
         super().__init__(*args, **kwargs)
         regeneration = self.match.season.ruleset.rules.settings.regeneration_target
-        for key, player in post.pending_injury_dice(self.match, self.team, facts):
+        for key, player in pending_injury_dice(self.match, self.team, facts):
             kind = key.split(":")[0]
             name = key.replace(":", "_")
             if kind == "regeneration":
@@ -73,11 +84,11 @@ class InjuriesForm(StepForm):
         super().__init__(*args, **kwargs)
         r = self.match.season.ruleset.rules
         self.rules = r
-        facts = facts or post.injury_facts(self.match, self.team)
-        self.pending = post.pending_injury_dice(self.match, self.team, facts)
-        self.candidates = post.healer_candidates(self.match, self.team, facts)
-        self.limit = post.healer_limit(self.team, r)
-        self.revived_by_apothecary = post.revived_by_apothecary(self.match, self.team, facts)
+        facts = facts or injury_facts(self.match, self.team)
+        self.pending = pending_injury_dice(self.match, self.team, facts)
+        self.candidates = healer_candidates(self.match, self.team, facts)
+        self.limit = healer_limit(self.team, r)
+        self.revived_by_apothecary = revived_by_apothecary(self.match, self.team, facts)
         healer = self.team.race.get_healer_display()
         for p in self.candidates:
             self.fields[f"attempt_{p.pk}"] = WholeNumberField(
@@ -97,7 +108,7 @@ class InjuriesForm(StepForm):
                 label=_("Dice for the matches missed, if the revival table asks for them (e.g. 1D4, 2D6)"),
             )
         if self.team.race.head_coach == Race.HeadCoach.NECROMANCER:
-            self.raisable = post.opponents_dead(self.match, self.team)
+            self.raisable = opponents_dead(self.match, self.team)
             self.fields["raise_zombie"] = forms.TypedChoiceField(
                 coerce=int,
                 empty_value=None,
@@ -193,7 +204,7 @@ class MvpForm(StepForm):
 
     @cached_property
     def candidates(self) -> list[Player]:
-        return post.mvp_candidates(self.match, self.team) or []
+        return mvp_candidates(self.match, self.team) or []
 
     def arguments(self) -> dict[str, Any]:
         return {**super().arguments(), "roll": self.cleaned_data.get("roll")}
@@ -202,9 +213,9 @@ class MvpForm(StepForm):
 class RollDevelopmentForm(StepForm):
     step = "roll-development"
 
-    def __init__(self, *args: Any, earned: post.Earned | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, earned: Earned | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.pending = post.pending_development(self.match, self.team, earned)
+        self.pending = pending_development(self.match, self.team, earned)
         for player, index in self.pending:
             self.fields[f"dev_{player.pk}_{index}"] = DiceField(
                 count=2, label=_("%(player)s: development roll %(n)s (2D6)") % {"player": player, "n": index}
@@ -302,7 +313,7 @@ class InspiredDevelopmentForm(DevelopmentForm):
     step = "inspired-development"
 
     def load_rolls(self) -> list[DevelopmentRoll]:
-        return pre.inspired_rolls(self.match, self.team)
+        return inspired_rolls(self.match, self.team)
 
 
 class FanFactorForm(StepForm):

@@ -8,9 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.lib.numbers import money
-from matches import prematch as pre
 from matches.forms.fields import DiceField, StepForm, TickField, WholeNumberField
 from matches.models import SquadEntry
+from matches.prematch.base import neutral_allowed, niggling_players
+from matches.squads import division_die
 from teams.models import Player
 
 
@@ -58,7 +59,7 @@ class TicketsForm(StepForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if not pre.neutral_allowed(self.match):
+        if not neutral_allowed(self.match):
             del self.fields["neutral"]
 
     def arguments(self) -> dict[str, Any]:
@@ -73,7 +74,7 @@ class GateForm(StepForm):
         super().__init__(*args, **kwargs)
         for side, team in (("home", self.match.home), ("away", self.match.away)):
             if team.fan_factor:  # no fan factor: no gate dice (R12)
-                die = pre.division_die(self.match, team)
+                die = division_die(self.match, team)
                 self.fields[f"{side}_gate"] = DiceField(
                     sides=die, count=team.fan_factor, label=f"{team.name}: FF {team.fan_factor} × D{die}"
                 )
@@ -90,7 +91,7 @@ class NigglingForm(StepForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.players = pre.niggling_players(self.match, self.team)
+        self.players = niggling_players(self.match, self.team)
         for p in self.players:
             self.fields[f"ni_{p.pk}"] = DiceField(count=p.niggling, label=f"#{p.number} {p.name}: {p.niggling} × D6")
         if self.team.apothecary:

@@ -11,7 +11,46 @@ import re
 from django.db import migrations, models
 
 import league.messages
-from league.rules.messages import Joined, Msg
+
+# The message as league.rules.messages made it when this migration was written, frozen here so the migration
+# means the same whatever that module becomes: a `str` whose value is its English text, and `stored`, the
+# JSON the field keeps ({"msgid", "params"}, or {"join", "parts"}).
+
+
+class Msg(str):
+    def __new__(cls, msgid, /, **params):
+        self = super().__new__(cls, msgid % {k: english(v) for k, v in params.items()})
+        self.stored = {"msgid": msgid, "params": {k: stored(v) for k, v in params.items()}}
+        return self
+
+
+class Joined(Msg):
+    def __new__(cls, sep, parts):
+        parts = [p if isinstance(p, Msg) else str(p) for p in parts]
+        self = str.__new__(cls, sep.join(parts))
+        self.stored = {"join": sep, "parts": [stored(p) for p in parts]}
+        return self
+
+
+def english(value):
+    """A parameter as the English text writes it."""
+    if isinstance(value, Msg):
+        return str.__str__(value)
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(english(v) for v in value) + "]"
+    return str(value)
+
+
+def stored(value):
+    if isinstance(value, Msg):
+        return value.stored
+    if isinstance(value, list | tuple):
+        return [stored(v) for v in value]
+    return value
 
 NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})*")
 TICKETS = {"ordinary", "cheap", "expensive"}
@@ -170,7 +209,7 @@ def part(text):
 
 def line(text):
     """A legacy line: its parts are separated by "; ", the first may follow a prefix ("Trolls: FF 3 × D6. ")."""
-    if not isinstance(text, str) or isinstance(text, Msg):
+    if type(text) is not str:  # not text, or a message already (read back by the field's decoder)
         return text
     pieces = text.split("; ")
     out = []
@@ -200,7 +239,8 @@ def to_messages(apps, schema_editor):
             if changed != explanations or any(
                 isinstance(t, Msg) for lines in changed.values() if isinstance(lines, list) for t in lines
             ):
-                model.objects.filter(pk=pk).update(explanations=changed)
+                kept = {key: stored(lines) if isinstance(lines, list) else lines for key, lines in changed.items()}
+                model.objects.filter(pk=pk).update(explanations=kept)
 
 
 def to_text(apps, schema_editor):

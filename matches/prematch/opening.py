@@ -12,7 +12,7 @@ from league.lib.writes import league_write
 from league.rules.messages import N_, Joined, Msg
 from matches import dice
 from matches.models import DiceRoll, Match, PreMatch, SquadEntry
-from matches.postmatch import unfinished_postmatches
+from matches.postmatch.base import unfinished_postmatches
 from matches.prematch.base import (
     TICKETS,
     PreMatchError,

@@ -18,7 +18,7 @@ from matches import stats
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import Match, PlayerMatch, PostMatch
 from matches.notices import action_key, acts_as_coach, coaches, words
-from matches.postmatch import begun
+from matches.postmatch.base import begun
 from matches.report.filing import ReportError, ReportInput, _lock, file_report, filer_name
 from teams.ledger import lock_team
 from teams.models import Player

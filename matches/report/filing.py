@@ -17,7 +17,7 @@ from league.notices.services import notify
 from league.rules.records import REPORTED_COUNTERS
 from matches.models import ApothecaryUse, Match, PlayerMatch, PreMatch, SquadEntry
 from matches.notices import action_key, acts_as_coach, coaches, words
-from matches.prematch import team_side
+from matches.prematch.base import team_side
 from matches.results import result_problems
 from teams.models import Player
 

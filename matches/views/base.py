@@ -10,17 +10,12 @@ from django_htmx.middleware import HtmxDetails
 
 from league.accounts import is_board, sees_private
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
-from matches import live
 from matches.calendars import google_calendar_url
-from matches.forms import (
-    DisputeForm,
-    PhotoForm,
-)
+from matches.forms.report import DisputeForm, PhotoForm
+from matches.live.reads import shown
 from matches.match_page import match_actions, replay_of, report_photos, report_sides, who_acted, with_results, with_who
 from matches.models import PHOTO_SLOTS, Match
-from matches.report import (
-    report_history,
-)
+from matches.report.confirmation import report_history
 from matches.report.filing import filer_name
 from matches.views.schedule_box import schedule_box
 
@@ -75,7 +70,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
             "proposed_by",
             who,
         ),
-        "live_shown": live.shown(match),
+        "live_shown": shown(match),
         "schedule": schedule,
         "google_calendar": google_calendar_url(match, base_url=request.build_absolute_uri("/").rstrip("/")),
         **_photos_context(request, match, who, bound.get("photo_form")),
@@ -84,7 +79,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
 
 def _photos_context(request: HttpRequest, match: Match, who, bound: forms.Form | None) -> dict:
     """The referee sheet's photos and the form adding one: for the match's coaches and the board only
-    (`can_report`: the same people matches.photos.may_see_photos lets see them)."""
+    (`can_report`: the same people matches.photos.services.may_see_photos lets see them)."""
     if not can_report(request.user, match):
         return {"photos": None}
     photos, deleted = report_photos(match, who, user=request.user, board=is_board(request.user))

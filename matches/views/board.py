@@ -14,16 +14,12 @@ from league.lib.inputs import query_id
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.responses import act_and_redirect, flash_refusal, post_form, success
 from league.models import Season
-from league.seasons import services as league_services
 from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from league.seasons.selectors import current_season, season_board
-from league.seasons.services.fixtures import schedule_replay
+from league.seasons.services.fixtures import move_fixture, schedule_replay
 from matches import results
 from matches.models import Match
-from matches.report import (
-    reopen_report,
-    void_match,
-)
+from matches.report.confirmation import reopen_report, void_match
 from matches.selectors import filter_rounds
 from matches.views.base import _get_match_for_board, match_page
 
@@ -108,7 +104,7 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     def move() -> str:
         # a cup round is its place in the bracket (R34): only the date moves
         round_ = match.round if match.cup_id else form.cleaned_data["round"]
-        league_services.move_fixture(match, round=round_, date=form.cleaned_data["date"])
+        move_fixture(match, round=round_, date=form.cleaned_data["date"])
         return _("Fixture moved.")
 
     return post_form(

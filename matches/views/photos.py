@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.responses import act_and_redirect, post_form, success
-from matches.forms import PhotoForm
+from matches.forms.report import PhotoForm
 from matches.models import Match, ReportPhoto
-from matches.photos import add_photo, delete_photo, may_see_photos
+from matches.photos.services import add_photo, delete_photo, may_see_photos
 from matches.views.base import _get_match_for_coach, match_page
 
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from matches import postmatch as postmatch_service
-from matches.forms import (
+from matches.forms.fields import StepForm
+from matches.forms.postmatch import (
     DevelopmentForm,
     EmptyStepForm,
     FanFactorForm,
@@ -22,12 +22,23 @@ from matches.forms import (
     InjuryDiceForm,
     MvpForm,
     RollDevelopmentForm,
-    StepForm,
     WinningsForm,
 )
 from matches.models import DevelopmentRoll, Match, PostMatch
+from matches.postmatch.base import get_postmatch, progress, steps_not_applicable
+from matches.postmatch.development import Earned, choices_for, develop, roll_development, skill_specs, spp_this_match
+from matches.postmatch.injury_facts import (
+    healer_price,
+    injury_dice_shown,
+    injury_facts,
+    pending_injury_dice,
+    roll_injury_dice,
+)
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import earned_this_match, mvp
+from matches.postmatch.steps import complete, fan_factor, purchases_done, purchases_made, stadium, winnings
 from matches.views.base import HtmxHttpRequest, with_both_teams
-from matches.views.prematch import StepAction, run_step
+from matches.views.steps import StepAction, run_step
 from teams.ledger import treasury
 from teams.models import PlayerSkill, Team
 
@@ -64,12 +75,12 @@ def _postmatch_context(
     match: Match, team: Team, postmatch: PostMatch | None = None, invalid: StepForm | None = None
 ) -> dict:
     """What the page shows, with the form of the next step only; `invalid` in place of its fresh one."""
-    postmatch = postmatch or postmatch_service.get_postmatch(match, team)
+    postmatch = postmatch or get_postmatch(match, team)
     r = match.season.ruleset.rules if postmatch.ruleset_id == match.season.ruleset_id else postmatch.ruleset.rules
     # The page shows the sequence as far as it has come: the steps that do not apply (a forfeit, R42) are
     # passed and say why. Only shown: the row is saved by the steps' services alone.
-    skipped = postmatch_service.steps_not_applicable(match, team.pk)
-    postmatch.done = done = postmatch_service.progress(match, team.pk, postmatch.done)
+    skipped = steps_not_applicable(match, team.pk)
+    postmatch.done = done = progress(match, team.pk, postmatch.done)
     rolls = []
     if done == PostMatch.Step.MVP:
         rolls = list(
@@ -83,12 +94,12 @@ def _postmatch_context(
         )
     # the SPP the players earned, read once for the SPP list and the development dice still to roll (issue 26)
     earned = (
-        postmatch_service.earned_this_match(match, team, match.season.ruleset.rules)
+        earned_this_match(match, team, match.season.ruleset.rules)
         if done == PostMatch.Step.MVP
         else None
     )
-    specs = postmatch_service.skill_specs() if rolls else []
-    rolls_with_choices = [(roll, postmatch_service.choices_for(roll, r, skills=specs)) for roll in rolls]
+    specs = skill_specs() if rolls else []
+    rolls_with_choices = [(roll, choices_for(roll, r, skills=specs)) for roll in rolls]
 
     def form(cls: type[StepForm], **kwargs) -> StepForm:
         if isinstance(invalid, DevelopmentForm) and cls is DevelopmentForm:
@@ -101,8 +112,8 @@ def _postmatch_context(
     if done == 0:
         step_form = form(WinningsForm)
     elif done == PostMatch.Step.WINNINGS:
-        facts = postmatch_service.injury_facts(match, team)
-        pending = postmatch_service.pending_injury_dice(match, team, facts)
+        facts = injury_facts(match, team)
+        pending = pending_injury_dice(match, team, facts)
         step_form = form(InjuryDiceForm, facts=facts) if pending else form(InjuriesForm, facts=facts)
     elif done in (PostMatch.Step.INJURIES, PostMatch.Step.FAN_FACTOR, PostMatch.Step.PURCHASES):
         step_form = form(EmptyStepForm)
@@ -116,7 +127,7 @@ def _postmatch_context(
         step_form = form(FanFactorForm)
     explanations = {**postmatch.explanations, **{KEYS[step]: [why] for step, why in skipped.items()}}
     if done == PostMatch.Step.PURCHASES:  # a purchase made since "Purchases done" is shown before the new TR keeps it
-        explanations["purchases"] = postmatch_service.purchases_made(match, team)
+        explanations["purchases"] = purchases_made(match, team)
     return {
         "match": match,
         "team": team,
@@ -126,21 +137,21 @@ def _postmatch_context(
         "forfeit": match.forfeited_by_id is not None,
         "form": step_form,
         "errors": invalid.non_field_errors() if invalid is not None else [],
-        "injury_dice": postmatch_service.injury_dice_shown(match, team, facts) if facts else [],
+        "injury_dice": injury_dice_shown(match, team, facts) if facts else [],
         "opponent": match.away if team.pk == match.home_id else match.home,
         # what the healer's attempts are paid from, beside the form that orders them (R25)
         "treasury": treasury(team) if done == PostMatch.Step.WINNINGS else None,
         # the healer's price before any die, and each player's SPP and total at the SPP step (issue 26)
-        "healer_price": None if PostMatch.Step.INJURIES in skipped else postmatch_service.healer_price(team, r),
+        "healer_price": None if PostMatch.Step.INJURIES in skipped else healer_price(team, r),
         "spp": _spp_shown(match, team, postmatch, earned),
     }
 
 
-def _spp_shown(match: Match, team: Team, postmatch: PostMatch, earned: postmatch_service.Earned | None) -> list | None:
+def _spp_shown(match: Match, team: Team, postmatch: PostMatch, earned: Earned | None) -> list | None:
     """The SPP step's players: worked out while it is the next step, as kept once it is done (None for a
     sequence done before they were kept, or not there yet)."""
     if postmatch.done == PostMatch.Step.MVP:
-        return postmatch_service.spp_this_match(match, team, earned)
+        return spp_this_match(match, team, earned)
     if postmatch.done >= PostMatch.Step.DEVELOPMENT:
         return postmatch.explanations.get("spp")
     return None
@@ -158,16 +169,16 @@ def match_postmatch(request: HtmxHttpRequest, pk: int, team_pk: int) -> HttpResp
 
 
 POSTMATCH_STEPS = {
-    "winnings": StepAction(WinningsForm, postmatch_service.winnings),
-    "injury-dice": StepAction(InjuryDiceForm, postmatch_service.roll_injury_dice),
-    "injuries": StepAction(InjuriesForm, postmatch_service.injuries),
-    "stadium": StepAction(EmptyStepForm, postmatch_service.stadium),
-    "mvp": StepAction(MvpForm, postmatch_service.mvp),
-    "roll-development": StepAction(RollDevelopmentForm, postmatch_service.roll_development),
-    "development": StepAction(DevelopmentForm, postmatch_service.develop),
-    "fan-factor": StepAction(FanFactorForm, postmatch_service.fan_factor),
-    "purchases": StepAction(EmptyStepForm, postmatch_service.purchases_done),
-    "complete": StepAction(EmptyStepForm, postmatch_service.complete),
+    "winnings": StepAction(WinningsForm, winnings),
+    "injury-dice": StepAction(InjuryDiceForm, roll_injury_dice),
+    "injuries": StepAction(InjuriesForm, injuries),
+    "stadium": StepAction(EmptyStepForm, stadium),
+    "mvp": StepAction(MvpForm, mvp),
+    "roll-development": StepAction(RollDevelopmentForm, roll_development),
+    "development": StepAction(DevelopmentForm, develop),
+    "fan-factor": StepAction(FanFactorForm, fan_factor),
+    "purchases": StepAction(EmptyStepForm, purchases_done),
+    "complete": StepAction(EmptyStepForm, complete),
 }
 
 

@@ -2,35 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
-from league.lib.responses import post_form
-from matches import postmatch as postmatch_service
-from matches import prematch as prematch_service
-from matches.forms import (
+from matches.forms.fields import StepForm
+from matches.forms.postmatch import InspiredDevelopmentForm
+from matches.forms.prematch import (
     ChefForm,
     GateForm,
     HandicapForm,
-    InspiredDevelopmentForm,
     InspireForm,
     NigglingForm,
     SquadForm,
-    StepForm,
     TicketsForm,
     WeatherForm,
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
+from matches.postmatch.development import choices_for
+from matches.prematch.base import chef_bought, get_prematch, niggling_checked
+from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import check_niggling, roll_handicap
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
+from matches.views.steps import StepAction, run_step
 from teams.models import Player, Race, Team
 
 # --- the pre-match sequence --------------------------------------------------------------------
@@ -38,7 +37,7 @@ from teams.models import Player, Race, Team
 
 def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm | None = None) -> dict:
     """The page, with a form for each step a person may take now; `invalid` in place of its fresh one."""
-    prematch = prematch_service.get_prematch(match)
+    prematch = get_prematch(match)
     squads = {
         team.pk: {e.player_id: e for e in SquadEntry.objects.filter(match=match, team=team).select_related("player")}
         for team in (match.home, match.away)
@@ -55,8 +54,8 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
     # R23: the Inspiration MVP's development rolls wait for the coach's choice before the match
     inspired = {
         team.pk: [
-            (roll, postmatch_service.choices_for(roll, prematch.ruleset.rules))
-            for roll in prematch_service.inspired_rolls(match, team)
+            (roll, choices_for(roll, prematch.ruleset.rules))
+            for roll in inspired_rolls(match, team)
         ]
         if done >= PreMatch.Step.HANDICAP
         else []
@@ -86,11 +85,11 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
                 "niggling_form": form(NigglingForm, team)
                 if mine
                 and done == PreMatch.Step.FAN_FACTOR_MODIFIER
-                and not prematch_service.niggling_checked(match, prematch, team)
+                and not niggling_checked(match, prematch, team)
                 else None,
-                "niggling_done": prematch_service.niggling_checked(match, prematch, team),
+                "niggling_done": niggling_checked(match, prematch, team),
                 "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
-                "chef_done": prematch_service.chef_bought(match, prematch, team),
+                "chef_done": chef_bought(match, prematch, team),
                 "chef_form": form(ChefForm, team) if mine and done == PreMatch.Step.HANDICAP else None,
                 "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
                 "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,
@@ -133,26 +132,16 @@ def match_prematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "matches/prematch.html", _prematch_context(request, match))
 
 
-@dataclass(frozen=True)
-class StepAction:
-    """A step: its form, the service the valid form's `arguments()` are handed to, and who may take it:
-    "any" coach of the match, the "home" coach, or the coach of the posted "team"; the board always."""
-
-    form: type[StepForm]
-    service: Callable[..., Any]
-    who: str = "any"
-
-
 PREMATCH_STEPS = {
-    "squad": StepAction(SquadForm, prematch_service.pick_squad, "team"),
-    "weather": StepAction(WeatherForm, prematch_service.roll_weather),
-    "tickets": StepAction(TicketsForm, prematch_service.set_tickets, "home"),
-    "gate": StepAction(GateForm, prematch_service.roll_gate),
-    "niggling": StepAction(NigglingForm, prematch_service.check_niggling, "team"),
-    "handicap": StepAction(HandicapForm, prematch_service.roll_handicap),
-    "chef": StepAction(ChefForm, prematch_service.buy_chef_dice, "team"),
-    "inspire": StepAction(InspireForm, prematch_service.inspire, "team"),
-    "inspired-development": StepAction(InspiredDevelopmentForm, prematch_service.choose_inspired_development, "team"),
+    "squad": StepAction(SquadForm, pick_squad, "team"),
+    "weather": StepAction(WeatherForm, roll_weather),
+    "tickets": StepAction(TicketsForm, set_tickets, "home"),
+    "gate": StepAction(GateForm, roll_gate),
+    "niggling": StepAction(NigglingForm, check_niggling, "team"),
+    "handicap": StepAction(HandicapForm, roll_handicap),
+    "chef": StepAction(ChefForm, buy_chef_dice, "team"),
+    "inspire": StepAction(InspireForm, inspire, "team"),
+    "inspired-development": StepAction(InspiredDevelopmentForm, choose_inspired_development, "team"),
 }
 
 
@@ -168,33 +157,6 @@ def _acting_team(request: HtmxHttpRequest, match: Match, who: str) -> Team | Non
     if team is None or not (board or team.coach_id == request.user.pk):
         raise PermissionDenied
     return team
-
-
-def run_step(
-    request: HtmxHttpRequest,
-    action: StepAction,
-    form: StepForm,
-    *,
-    context: Callable[[StepForm | None, Any], dict],
-    page: str,
-    to: str,
-) -> HttpResponse:
-    """A step of a sequence through the one way of a POST (league.lib.responses.post_form): the valid
-    form's arguments handed to the step's service. htmx gets the page's `#steps` fragment, a plain post
-    the whole page: the same step again with its errors, or after the step the next one (htmx) or the
-    redirect to `to`. `context(invalid, result)` is the page's context."""
-    template = f"{page}#steps" if request.htmx else page
-
-    def done(result: Any) -> HttpResponse:
-        return render(request, template, context(None, result)) if request.htmx else redirect(to)
-
-    return post_form(
-        request,
-        form,
-        lambda: action.service(form.match, by=request.user, **form.arguments()),
-        again=lambda: render(request, template, context(form, None)),
-        done=done,
-    )
 
 
 @require_POST

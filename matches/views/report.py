@@ -10,23 +10,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.lib.responses import act_and_redirect, post_form, success
 from league.rules.records import REPORTED_COUNTERS
-from matches import live
-from matches.forms import (
-    ApothecaryForm,
-    DisputeForm,
-    LineForm,
-    ScoreForm,
-)
+from matches.forms.report import ApothecaryForm, DisputeForm, LineForm, ScoreForm
+from matches.live.reads import report_prefill
 from matches.models import Match, SquadEntry
-from matches.report import (
-    ApothecaryInput,
-    LineInput,
-    ReportInput,
-    confirm_report,
-    dispute_report,
-    file_report,
-)
-from matches.report.confirmation import settle_report, settles
+from matches.report.confirmation import confirm_report, dispute_report, settle_report, settles
+from matches.report.filing import ApothecaryInput, LineInput, ReportInput, file_report
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, match_page
 from teams.models import Player
 
@@ -61,7 +49,7 @@ class ReportForms:
         self.match = match
         lines = {line.player_id: line for line in match.lines.all()}
         # Not filed yet: the live log, if one was kept and ended, fills the form (issue 17).
-        logged = live.report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
+        logged = report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
         self.score = ScoreForm(
             data,
             match=match,

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from league.accounts import is_board
 from matches import scheduling
-from matches.forms import BoardDateForm, ProposeDatesForm
+from matches.forms.scheduling import BoardDateForm, ProposeDatesForm
 from matches.models import Match
 
 

@@ -20,7 +20,7 @@ from league.accounts import is_board
 from league.lib.responses import post_form, success
 from league.models import Season
 from matches import scheduling
-from matches.forms import AcceptDateForm, BoardDateForm, DeadlineForm, ProposeDatesForm
+from matches.forms.scheduling import AcceptDateForm, BoardDateForm, DeadlineForm, ProposeDatesForm
 from matches.models import Match
 from matches.views.base import HtmxHttpRequest, match_page
 from matches.views.schedule_box import schedule_box

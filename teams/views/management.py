@@ -18,11 +18,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league import rules
 from league.accounts import is_coach
+from league.lib.confirm import confirm_page, is_confirmed
 from league.lib.numbers import money
 from league.lib.once import TokenForm, form_key
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Ruleset
-from league.views.confirm import confirm_page, is_confirmed
 from teams import ledger, registration, rosters, services
 from teams.forms import (
     ExpandForm,

@@ -12,13 +12,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from league.lib.confirm import confirm_page, is_confirmed
 from league.lib.pagecache import per_version
 from league.lib.paging import SlicePage
 from league.lib.redirects import safe_next
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import STAT_FIELDS_PLAYER
 from league.rules.records import LINE_COUNTERS, block_casualties, record_spp
-from league.views.confirm import confirm_page, is_confirmed
 from matches.models import PlayerMatch
 from teams import services
 from teams.forms import (

@@ -106,7 +106,8 @@ def test_a_dispute_reaches_the_board_which_settles_it_and_every_notice_closes(ne
 
 def test_the_desk_on_a_phone_shows_the_first_item_on_the_first_screen(new_page, live_server):
     match = factories.ready_match()
-    from matches.report import dispute_report, file_report
+    from matches.report.confirmation import dispute_report
+    from matches.report.filing import file_report
     from tests.matches.test_report import a_report
 
     file_report(match, a_report(match), by=match.home.coach)
@@ -129,11 +130,12 @@ def test_mitt_lag_keeps_the_team_and_next_match_on_a_phones_first_screen(new_pag
     from league.notices.services import notify
 
     season, teams = factories.season_with(2, 2)
-    from league.seasons import services as league_services
+    from league.seasons.services.fixtures import generate_fixtures
+    from league.seasons.services.setup import start_season
 
     for division in season.divisions.all():
-        league_services.generate_fixtures(division)
-    league_services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     coach = teams[0].coach
     for n in range(21):
         notify([coach], Notification.Kind.BOARD_MESSAGE, params={"subject": f"Melding {n}", "text": "Hei"})

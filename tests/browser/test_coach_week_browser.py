@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from league.models import Ruleset
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import Match, PostMatch
 from teams.models import Position, Race
 from teams.services import create_team
@@ -62,14 +63,14 @@ def test_a_coachs_week_on_a_phone(new_page, make_user):
     home_coach, away_coach = make_user("kari"), make_user("ola")
     home = create_team(coach=home_coach, name="Torshov Trolls", race=human, hires={linemen.pk: 11})
     away = create_team(coach=away_coach, name="Sagene Saints", race=human, hires={linemen.pk: 11})
-    season = services.create_season(
+    season = create_season(
         name="Sesong 2027",
         ruleset=Ruleset.default(),
-        divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])],
+        divisions=[DivisionPlan(1, "1. divisjon", 6, [home, away])],
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
-    services.start_season(season)
+    generate_fixtures(division)
+    start_season(season)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()  # the first of the season
     home_coach, away_coach = match.home.coach, match.away.coach  # kari plays at home, ola away
     seen: dict[str, int] = {}

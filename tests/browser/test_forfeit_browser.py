@@ -5,7 +5,7 @@ his post-match sequence and picks the squad of his next match."""
 import pytest
 from playwright.sync_api import expect
 
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match, PostMatch, SquadEntry
 from teams.models import Team
 from tests.browser.test_phone_browser import PHONE, log_in, too_wide
@@ -15,7 +15,7 @@ from tests.browser.test_phone_browser import PHONE, log_in, too_wide
 def fixture_pair(season_with):
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     return Match.objects.filter(division=division).order_by("round", "pk").first()
 
 

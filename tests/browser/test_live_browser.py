@@ -16,7 +16,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from matches import live
+from matches.live.entries import record
+from matches.live.state import EventInput
 from matches.models import DiceRoll, LiveEvent, Match, PlayerMatch, PostMatch
 from tests.browser.conftest import ARTIFACTS, log_in, screenshot
 from tests.factories import halflings_against_humans
@@ -307,8 +308,8 @@ def test_the_live_page_passes_axe_for_the_coach_and_the_visitor(new_page, make_u
     from tests.browser.test_accessibility_browser import serious
 
     match = a_match(make_user)
-    start = live.EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
-    live.record(match.pk, start, by=match.home.coach)
+    start = EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
+    record(match.pk, start, by=match.home.coach)
     axe = Axe()
     coach, visitor = phone(new_page), phone(new_page)
     log_in(coach, match.home.coach)
@@ -325,8 +326,8 @@ def test_ending_a_turn_the_other_phone_ended_is_done_and_the_page_catches_up(new
     done (nothing logged twice), said so, never in the red box, and the phone shows the turn as it is at once."""
     settings.LIVE_POLL_SECONDS = 600  # no poll catches the phone up during the test: only the answer can
     match = a_match(make_user)
-    start = live.EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
-    live.record(match.pk, start, by=match.home.coach)
+    start = EventInput(kind="start", client_id=uuid.uuid4(), chef={"home": [4]})
+    record(match.pk, start, by=match.home.coach)
     kari, ola = phone(new_page), phone(new_page)
     log_in(kari, match.home.coach)
     log_in(ola, match.away.coach)

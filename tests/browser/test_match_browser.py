@@ -5,8 +5,9 @@ import re
 from playwright.sync_api import expect
 
 from league.models import Ruleset
-from league.seasons import services
 from league.seasons.selectors import division_lines
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import DiceRoll, Match
 from teams.models import Player, Position, Race, Team
 from teams.services import create_team
@@ -31,14 +32,14 @@ def test_two_coaches_walk_the_referee_sheet(new_page, make_user):
         fan_factor=2,
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
-    season = services.create_season(
+    season = create_season(
         name="Sesong 2027",
         ruleset=Ruleset.default(),
-        divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])],
+        divisions=[DivisionPlan(1, "1. divisjon", 6, [home, away])],
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
-    services.start_season(season)
+    generate_fixtures(division)
+    start_season(season)
     match = Match.objects.get(division=division, home=home)
 
     kari, ola = new_page(), new_page()

@@ -28,12 +28,12 @@ def test_the_policy_is_on_and_the_watcher_sees_a_violation(page, csp_violations)
 
 def test_auto_submitting_select_print_button_and_confirmation_work_without_inline_script(page, make_teams, coach):
     from league.models import Ruleset
-    from league.seasons import services
+    from league.seasons.services.setup import DivisionPlan, create_season
 
     for name in ("Season 1", "Season 2"):
         teams = make_teams(2, prefix=name.replace(" ", ""))
-        services.create_season(
-            name=name, ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1st division", 6, teams)]
+        create_season(
+            name=name, ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1st division", 6, teams)]
         )
     page.goto("/standings/")
     page.select_option("#season", label="Season 1")

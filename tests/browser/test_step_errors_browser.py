@@ -9,10 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from league.seasons import services
-from matches import prematch as pm
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match
 from matches.playthrough import walk_prematch
+from matches.prematch.opening import pick_squad
 from tests.browser.conftest import screenshot
 from tests.browser.test_postmatch_browser import log_in
 from tests.matches.test_postmatch import played  # noqa: F401 - the fixture
@@ -23,10 +23,10 @@ def squads_picked(season_with):
     """A 1st-division match with both squads picked: the weather is next."""
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
     return match
 
 

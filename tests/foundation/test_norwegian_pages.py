@@ -7,10 +7,13 @@ from collections import deque
 
 import pytest
 
-from league.seasons import services
-from matches import prematch as pm
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import start_season
 from matches.models import Match
-from matches.report import ReportInput, confirm_report, file_report
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportInput, file_report
 from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
@@ -46,11 +49,11 @@ def visible_text(html: str) -> str:
 
 def walk_prematch(match):
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
 
 
 @pytest.fixture
@@ -58,8 +61,8 @@ def league(season_with):
     """A running season with matches in several states: scheduled, pre-match walked, reported, confirmed."""
     season, teams = season_with(4, 3)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     first = list(Match.objects.filter(division__level=1, round=1).order_by("pk"))
     confirmed, walked = first[0], first[1]
     walk_prematch(confirmed)

@@ -92,7 +92,7 @@ def test_which_statements_the_guard_counts_as_league_writes(sql, expected):
 @committed
 def test_a_confirmed_result_is_on_the_cached_standings_at_once(season_with, board_member):
     season, _teams = season_with(2, 0)
-    from league.seasons import services
+    from league.seasons.services import fixtures as services
 
     services.generate_fixtures(season.divisions.get(level=1))
     anonymous = Client()
@@ -173,7 +173,7 @@ def test_a_division_table_is_kept_rendered_by_what_it_shows(season_with, board_m
     """The standings' tables are kept rendered ({% cache %}) under the text of what they show
     (DivisionTable.shown): a result or a new name is on the page at once, a table nothing changed in
     is not rendered again, and each language keeps its own (issue 25)."""
-    from league.seasons import services
+    from league.seasons.services import fixtures as services
 
     season, teams = season_with(2, 2)
     services.generate_fixtures(season.divisions.get(level=1))
@@ -205,7 +205,7 @@ def test_the_front_pages_lists_are_kept_rendered_by_what_they_show(season_with, 
     """The front page's lists, cup and leaders are kept rendered ({% cache %}) under what they show, as the
     tables are (issue 25): a write that changes nothing on them renders only the page again; a result is
     on it at once, in the latest results and in its division's table."""
-    from league.seasons import services
+    from league.seasons.services import fixtures as services
 
     season, teams = season_with(2, 2)
     services.generate_fixtures(season.divisions.get(level=1))

@@ -7,7 +7,8 @@ from collections import deque
 import pytest
 from django.urls import reverse
 
-from league.seasons import services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import start_season
 from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +34,8 @@ STYLE = re.compile(r"<style\b|<[^>]+\sstyle\s*=", re.IGNORECASE)
 def league(season_with):
     season, teams = season_with(4, 3)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     return season, teams
 
 

@@ -8,11 +8,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.models import round_name
-from league.seasons import services
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match
 from matches.playthrough import walk_prematch
-from matches.report import confirm_report, file_report
-from matches.report.filing import ReportInput
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportInput, file_report
 from tests import factories
 
 
@@ -50,8 +51,8 @@ def norwegian(user=None) -> Client:
 @pytest.mark.django_db
 def test_the_final_is_the_final_on_every_page_that_names_it(board_member):
     season, teams = factories.season_with(2, 2)
-    services.generate_fixtures(season.divisions.get(level=1))
-    cup = services.draw_cup(
+    generate_fixtures(season.divisions.get(level=1))
+    cup = draw_cup(
         season, teams=teams[2:], name="Torshov-cupen", prize=0, order=[t.pk for t in teams[2:]], by=board_member
     )
     final = Match.objects.get(cup=cup)
@@ -74,7 +75,7 @@ def test_the_final_is_the_final_on_every_page_that_names_it(board_member):
 @pytest.mark.django_db
 def test_a_drawn_cup_match_names_who_went_on_after_the_tiebreak_r34(board_member):
     season, teams = factories.season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     match = cup.matches.get(round=1, cup_slot=0)
     walk_prematch(match)
     file_report(match, ReportInput(home_score=1, away_score=1, tiebreak_winner_id=match.away_id), by=board_member)

@@ -8,9 +8,9 @@ import pytest
 
 from league.models import STAT_FIELDS_PLAYER, PlayerStats
 from league.rules.records import LINE_COUNTERS, RECORD_COUNTERS, REPORTED_COUNTERS
-from matches.forms import LineForm
+from matches.forms.report import LineForm
 from matches.models import PlayerMatch
-from matches.report import LineInput
+from matches.report.filing import LineInput
 from teams.models import Player
 from teams.registration import PlayerRecord
 

@@ -10,7 +10,9 @@ from django.utils import translation
 
 from league import rules
 from league.models import Ruleset
-from league.views.ruleset_editor import RulesetEditorForm, differences, parse_number
+from league.views.ruleset_editor.cells import parse_number
+from league.views.ruleset_editor.changes import differences
+from league.views.ruleset_editor.form import RulesetEditorForm
 
 pytestmark = pytest.mark.django_db
 
@@ -393,7 +395,8 @@ def test_the_public_rules_page_names_each_setting_as_the_editor_does(client):
     "typed", ["60000, 40000, 20000", "60000,40000,20000", "60,000, 40,000, 20,000", "60 000; 40 000; 20 000"]
 )
 def test_a_list_setting_is_read_as_typed(typed):
-    from league.views.ruleset_editor import GROUPS, convert
+    from league.views.ruleset_editor.cells import convert
+    from league.views.ruleset_editor.settings import GROUPS
 
     prizes = next(s for *_x, settings, _t in GROUPS for s in settings if s.path == ("prizes", "1"))
     assert convert(prizes, typed, "Premier") == [60_000, 40_000, 20_000]  # R32

@@ -141,9 +141,12 @@ LEGACY = [
 
 @pytest.mark.parametrize(("stored", "norwegian"), LEGACY)
 def test_lines_stored_as_english_text_become_messages(stored, norwegian):
-    """The migration reads rows walked before explanations were messages into messages, faithfully."""
+    """The migration reads rows walked before explanations were messages into messages, faithfully: what it
+    stores reads back, through the field's decoder, as the same English and the Norwegian."""
     migration = importlib.import_module("matches.migrations.0010_explanations_as_messages")
     line = migration.line(stored)
     assert line == stored
+    kept = json.loads(json.dumps(migration.stored(line)), cls=MessageDecoder)
+    assert kept == stored
     with translation.override("nb"):
-        assert rules_text(line) == norwegian
+        assert rules_text(kept) == norwegian

@@ -16,8 +16,9 @@ from league import rules
 from league.models import Ruleset
 from league.templatetags.rules_text import in_language, rule_effect
 from matches import dice
-from matches import prematch as pm
 from matches.models import HandicapDraw
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -108,11 +109,11 @@ def test_the_facility_purchase_page_in_the_readers_language(client):
 def test_a_handicap_draw_reads_its_rulesets_text_in_the_readers_language(client):
     match = factories.league_match()
     for team, count in ((match.home, 11), (match.away, 7)):  # the away team is 25 TR lower: one roll
-        pm.pick_squad(match, team, [p.pk for p in team.players.order_by("number")[:count]], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, entered=[11], by=None)  # Ekstra trening
+        pick_squad(match, team, [p.pk for p in team.players.order_by("number")[:count]], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, entered=[11], by=None)  # Ekstra trening
     client.force_login(match.home.coach)
     url = reverse("match_prematch", args=[match.pk])
     page(client, url, "nb")  # the ruleset parsed, the session read: what follows counts only the draws

@@ -5,11 +5,13 @@ kept only for forfeits (R35) and tiebreak games; every played match goes through
 import pytest
 from django.urls import reverse
 
-from matches import postmatch as post
-from matches import prematch as pm
 from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
-from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
+from matches.postmatch.steps import complete, fan_factor, purchases_done, winnings
+from matches.prematch.base import get_prematch
+from matches.prematch.opening import pick_squad
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from matches.results import record_forfeit
 from teams.models import Team
 from tests import factories
@@ -30,15 +32,15 @@ def next_match(match):
 def both_pick_their_squads(match):
     """Both teams start the pre-match of `match`: pick_squad refuses a team held by its last post-match."""
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.available()], by=team.coach)
-    assert pm.get_prematch(match).done == PreMatch.Step.SQUADS
+        pick_squad(match, team, [p.pk for p in team.players.available()], by=team.coach)
+    assert get_prematch(match).done == PreMatch.Step.SQUADS
 
 
 def walk_postmatch_of(match, team):
     """The awarded team's steps after its winnings: fan factor, purchases, the new TR (R42)."""
-    post.fan_factor(match, team, roll=None, by=team.coach)
-    post.purchases_done(match, team, by=team.coach)
-    post.complete(match, team, by=team.coach)
+    fan_factor(match, team, roll=None, by=team.coach)
+    purchases_done(match, team, by=team.coach)
+    complete(match, team, by=team.coach)
 
 
 class TestALeagueMatch:
@@ -98,8 +100,8 @@ class TestALeagueMatch:
         void the forfeit, and both teams play their next match."""
         match = self.league_match
         record_forfeit(match, match.home, by=board_member)
-        post.purchases_done(match, match.home, by=match.home.coach)
-        post.complete(match, match.home, by=match.home.coach)
+        purchases_done(match, match.home, by=match.home.coach)
+        complete(match, match.home, by=match.home.coach)
         void_match(match, by=board_member)
         assert Match.objects.get(pk=match.pk).status == Match.Status.VOID
         assert not PostMatch.objects.filter(match=match).exists()
@@ -108,12 +110,12 @@ class TestALeagueMatch:
     def test_a_forfeit_void_refused_once_the_winnings_are_paid_leaves_both_to_finish_r42(self, board_member):
         match = self.league_match
         record_forfeit(match, match.home, by=board_member)
-        post.winnings(match, match.away, roll=[4], by=match.away.coach)
+        winnings(match, match.away, roll=[4], by=match.away.coach)
         with pytest.raises(ReportError, match="post-match sequence has begun"):
             void_match(match, by=board_member)
         walk_postmatch_of(match, match.away)
-        post.purchases_done(match, match.home, by=match.home.coach)
-        post.complete(match, match.home, by=match.home.coach)
+        purchases_done(match, match.home, by=match.home.coach)
+        complete(match, match.home, by=match.home.coach)
         both_pick_their_squads(next_match(match))
 
 

@@ -9,13 +9,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Season
-from league.seasons import services
-from matches import postmatch as post
-from matches import prematch as pm
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
 from matches import scheduling
 from matches.models import DevelopmentRoll, DiceRoll, HandicapDraw, Match, PreMatch
 from matches.playthrough import walk_postmatch
-from matches.report import ReportError, ReportInput, confirm_report, file_report
+from matches.postmatch.steps import complete, fan_factor, purchases_done, winnings
+from matches.prematch.base import PreMatchError
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportError, ReportInput, file_report
 from matches.results import record_forfeit
 from matches.selectors import coach_todos, scheduled_for
 from teams.models import Player, Team
@@ -58,17 +62,17 @@ def test_anonymous_is_sent_to_log_in(client):
 
 def walk(match):
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
 
 
 def test_the_match_list_filters_by_team_and_division(client, season_with):
     season, teams = season_with(2, 2)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     first, second = season.divisions.order_by("level")
     url = reverse("matches")
     by_team = client.get(url, {"season": season.pk, "team": teams[0].pk}).context["board"].rounds
@@ -83,7 +87,7 @@ def test_the_match_list_filters_by_team_and_division(client, season_with):
 @pytest.fixture
 def cup_match(season_with, board_member):
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     return cup.matches.get(round=1, cup_slot=0)
 
 
@@ -116,7 +120,7 @@ def next_fixture(match):
 
 def take(todo):
     """Do what a pre-match squads to-do offers: the page must accept it."""
-    pm.pick_squad(todo.match, todo.team, [p.pk for p in todo.team.players.all()], by=todo.team.coach)
+    pick_squad(todo.match, todo.team, [p.pk for p in todo.team.players.all()], by=todo.team.coach)
 
 
 def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(league_match, ready_match):
@@ -128,8 +132,8 @@ def test_a_post_match_left_in_an_ended_season_comes_before_the_next_pre_match(le
     ended = Season.objects.create(name="Season 0", ruleset=match.season.ruleset, status=Season.Status.FINISHED)
     following = next_fixture(match)
     Match.objects.filter(pk=match.pk).update(season=ended)
-    with pytest.raises(pm.PreMatchError, match="post-match sequence"):
-        pm.pick_squad(following, match.home, [p.pk for p in match.home.players.all()], by=None)
+    with pytest.raises(PreMatchError, match="post-match sequence"):
+        pick_squad(following, match.home, [p.pk for p in match.home.players.all()], by=None)
     [todo] = todos_of(match.home.coach)
     assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, match.home_id])
     walk_postmatch(match)
@@ -195,16 +199,16 @@ class TestALeagueMatch:
         home, away = match.home.coach, match.away.coach
         assert kinds(home) == ["prematch"] and kinds(away) == ["prematch"]
         assert "Squads" in todos_of(home)[0].label
-        pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
+        pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=home)
         assert kinds(home) == []  # waiting for the other coach's squad
         assert kinds(away) == ["prematch"]
 
     def test_the_ticket_price_waits_for_the_home_coach_only(self):
         match = self.league_match
         for team in (match.home, match.away):
-            pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+            pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
         assert "Weather" in todos_of(match.away.coach)[0].label  # either coach rolls the weather
-        pm.roll_weather(match, entered=[3, 4], by=None)
+        roll_weather(match, entered=[3, 4], by=None)
         assert kinds(match.away.coach) == []
         todo = todos_of(match.home.coach)[0]
         assert "Ticket price" in todo.label and todo.url == reverse("match_prematch", args=[match.pk])
@@ -267,16 +271,16 @@ class TestALeagueMatch:
         for team in (loser, winner):
             [todo] = todos_of(team.coach)  # the next pre-match waits: pick_squad would refuse it
             assert todo.kind == "postmatch" and todo.url == reverse("match_postmatch", args=[match.pk, team.pk])
-        post.purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
-        post.complete(match, loser, by=loser.coach)
+        purchases_done(match, loser, by=loser.coach)  # R42: purchases and the new TR are what apply
+        complete(match, loser, by=loser.coach)
         [todo] = todos_of(loser.coach)
         assert todo.kind == "prematch" and todo.match == next_fixture(match) and "Squads" in todo.label
         take(todo)
-        post.winnings(match, winner, roll=[4], by=winner.coach)
+        winnings(match, winner, roll=[4], by=winner.coach)
         assert kinds(winner.coach) == ["postmatch"]
-        post.fan_factor(match, winner, roll=[3], by=winner.coach)
-        post.purchases_done(match, winner, by=winner.coach)
-        post.complete(match, winner, by=winner.coach)
+        fan_factor(match, winner, roll=[3], by=winner.coach)
+        purchases_done(match, winner, by=winner.coach)
+        complete(match, winner, by=winner.coach)
         [todo] = todos_of(winner.coach)
         assert todo.kind == "prematch"
         take(todo)
@@ -312,11 +316,11 @@ def test_an_undated_cup_tie_is_among_the_coming_matches_and_beside_the_next_one(
     """Issue 26: a dated league season sorts before an undated cup match; the team page still lists the
     cup tie and Mitt lag shows it beside the next league match."""
     season, teams = factories.season_with(8, 0)
-    services.generate_fixtures(season.divisions.get(level=1))  # 14 rounds: more than the page lists
+    generate_fixtures(season.divisions.get(level=1))  # 14 rounds: more than the page lists
     league = Match.objects.filter(season=season, division__isnull=False)
     for match in league:
         league.filter(pk=match.pk).update(date=date(2027, 1, 1) + timedelta(days=7 * match.round))
-    cup = services.draw_cup(
+    cup = draw_cup(
         season, teams=teams[:2], name="Torshov-cupen", prize=0, order=[t.pk for t in teams[:2]], by=board_member
     )
     tie = Match.objects.get(cup=cup)
@@ -372,6 +376,6 @@ def test_a_proposal_that_can_no_longer_be_accepted_is_no_to_do(league_match, boa
     )
     assert "date" in kinds(away)
     for team in (league_match.home, league_match.away):
-        pm.pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
-    pm.roll_weather(league_match, entered=[3, 4], by=None)
+        pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
+    roll_weather(league_match, entered=[3, 4], by=None)
     assert "date" not in kinds(away)  # the pre-match has begun: the date stands

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from league.rules.messages import Msg
-from matches import prematch as pm
 from matches.models import PreMatch
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from teams.models import Team
 
 pytestmark = pytest.mark.django_db
@@ -27,11 +27,11 @@ def test_the_gate_reads_in_both_languages(client, league_match):
     Team.objects.filter(pk=match.home_id).update(fan_factor=8)
     Team.objects.filter(pk=match.away_id).update(fan_factor=6)
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
     # EXAMPLES.md: home 8 D6 +1 each = 36,000; away 6 D6 -1 each = 13,000; FFM +5 (R12, R13, R15)
-    pm.roll_gate(match, home_dice=[3, 5, 1, 6, 2, 4, 6, 1], away_dice=[2, 2, 3, 1, 6, 5], by=None)
+    roll_gate(match, home_dice=[3, 5, 1, 6, 2, 4, 6, 1], away_dice=[2, 2, 3, 1, 6, 5], by=None)
     stored = PreMatch.objects.get(match=match)
     home_line = stored.explanations["gate"][0]
     assert isinstance(home_line, Msg) and home_line.msgid == "%(team)s: FF %(ff)s × D%(die)s. %(steps)s"

@@ -3,10 +3,12 @@
 import pytest
 from django.urls import reverse
 
-from league.seasons import services
+from league.seasons.services.base import SeasonError
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import set_division_teams
 from matches import dice
-from matches import prematch as pm
 from matches.models import DiceRoll, HandicapDraw, Match, PreMatch, SquadEntry
+from matches.prematch.opening import pick_squad
 
 pytestmark = pytest.mark.django_db
 
@@ -18,20 +20,20 @@ def fixtures_of(match):
 def test_a_picked_squad_stops_regeneration_and_division_changes(league_match):
     match = league_match
     before = fixtures_of(match)
-    pm.pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=match.home.coach)
-    with pytest.raises(services.SeasonError) as err:
-        services.generate_fixtures(match.division)
+    pick_squad(match, match.home, [p.pk for p in match.home.players.all()], by=match.home.coach)
+    with pytest.raises(SeasonError) as err:
+        generate_fixtures(match.division)
     assert "The fixtures cannot be regenerated." in err.value.messages
     assert "has begun" in err.value.messages[1]
-    with pytest.raises(services.SeasonError):
-        services.set_division_teams(match.division, [match.home, match.away])
+    with pytest.raises(SeasonError):
+        set_division_teams(match.division, [match.home, match.away])
     assert fixtures_of(match) == before and SquadEntry.objects.filter(match=match).count() == 11
 
 
 def test_an_untouched_division_still_regenerates(league_match):
     # an unwalked pre-match row (an opened page made one before issue 24) is no record
     PreMatch.objects.create(match=league_match, ruleset=league_match.season.ruleset)
-    created = services.generate_fixtures(league_match.division)
+    created = generate_fixtures(league_match.division)
     assert len(created) == 2  # two teams, home and away (R31)
 
 

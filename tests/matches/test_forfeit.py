@@ -4,13 +4,19 @@ the opponent is awarded the win 2-0 and rolls its winnings as a winner; the stan
 import pytest
 from django.urls import reverse
 
-from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
-from matches import postmatch as post
-from matches import prematch as pm
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match, PostMatch, PreMatch
 from matches.playthrough import walk_postmatch
-from matches.report import ReportError, reopen_report, void_match
+from matches.postmatch.base import PostMatchError
+from matches.postmatch.development import develop
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
+from matches.prematch.base import PreMatchError, get_prematch
+from matches.prematch.opening import pick_squad
+from matches.report.confirmation import reopen_report, void_match
+from matches.report.filing import ReportError
 from matches.results import MatchError, record_forfeit
 from teams.corrections import correct_team
 from teams.ledger import treasury
@@ -25,7 +31,7 @@ def fixture_pair(season_with, board_member):
     """Team A (home) and Team B: 11 Linemen each (TR 55); Team A has fan factor 3."""
     season, teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     correct_team(teams[0], reason="FF for the test", by=board_member, changes={"fan_factor": 3})
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     assert (match.home.name, match.away.name) == ("Team A", "Team B")
@@ -41,16 +47,16 @@ def test_a_forfeit_pays_and_counts_as_r35_says(fixture_pair, board_member):
     assert Team.objects.get(pk=home.pk).fan_factor == 1  # 3 - 2 (R35)
     # the forfeiting team: a post-match sequence of the steps that apply, with no winnings (R35, R42)
     assert set(PostMatch.objects.filter(match=match).values_list("team_id", flat=True)) == {home.pk, away.pk}
-    with pytest.raises(post.PostMatchError, match="R35"):
-        post.winnings(match, home, roll=[6], by=home.coach)
+    with pytest.raises(PostMatchError, match="R35"):
+        winnings(match, home, roll=[6], by=home.coach)
     # the winner rolls as a winner: D6 4 + 1 winner + Kampbonus row 0-20,000 (no gate), column ≤99 (TR 55) +1
     before = treasury(away)
-    pm_away = post.winnings(match, away, roll=[4], by=away.coach)
+    pm_away = winnings(match, away, roll=[4], by=away.coach)
     assert pm_away.winnings == 60_000 and treasury(away) == before + 60_000  # (4 + 1 + 1) × 10,000 (R20)
     assert not TreasuryEntry.objects.filter(team=home, kind=TreasuryEntry.Kind.WINNINGS).exists()
     # nobody played: no injuries, no stadium damage, no MVP among those who played (R27, R42)
-    for step in (post.injuries, post.stadium, post.mvp):
-        with pytest.raises(post.PostMatchError, match="R42"):
+    for step in (injuries, stadium, mvp):
+        with pytest.raises(PostMatchError, match="R42"):
             step(match, away, by=away.coach)
     # the table: Team B won 2-0 (3 points, R31), Team A lost
     lines = {x.team: x for x in division_lines(match.division)}
@@ -65,7 +71,7 @@ def test_the_winner_at_home_gets_no_home_bonus_for_a_match_not_played(fixture_pa
     assert (match.home_score, match.away_score) == (2, 0)
     assert Team.objects.get(pk=match.away_id).fan_factor == 0  # FF never below 0
     # D6 4 + 1 winner + table +1; no home +1: nobody came (R35, R20)
-    assert post.winnings(match, match.home, roll=[4], by=None).winnings == 60_000
+    assert winnings(match, match.home, roll=[4], by=None).winnings == 60_000
 
 
 def test_both_teams_walk_what_applies_of_their_post_match_first(fixture_pair, board_member):
@@ -75,12 +81,12 @@ def test_both_teams_walk_what_applies_of_their_post_match_first(fixture_pair, bo
     following = Match.objects.filter(division=match.division, status="scheduled").first()
     loser, winner = match.home, match.away
     for team in (loser, winner):
-        with pytest.raises(pm.PreMatchError, match="post-match sequence"):
-            pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
+        with pytest.raises(PreMatchError, match="post-match sequence"):
+            pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
     walk_postmatch(match)
     for team in (loser, winner):
-        pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
-    assert pm.get_prematch(following).done == PreMatch.Step.SQUADS
+        pick_squad(following, team, [p.pk for p in team.players.all()], by=None)
+    assert get_prematch(following).done == PreMatch.Step.SQUADS
 
 
 def test_a_forfeit_is_recorded_once_and_voided_gives_the_fan_factor_back(fixture_pair, board_member):
@@ -148,18 +154,18 @@ def test_the_forfeiters_post_match_is_its_purchases_and_new_rating_r35_r42(fixtu
     before = treasury(loser)
     # no winnings, injuries or stadium of a match not played, no MVP, no SPP, no fan factor roll (R35, R42)
     skipped = [
-        (post.winnings, {"roll": [6]}),
-        (post.injuries, {}),
-        (post.stadium, {}),
-        (post.mvp, {}),
-        (post.develop, {"choices": {}}),
-        (post.fan_factor, {"roll": [6]}),
+        (winnings, {"roll": [6]}),
+        (injuries, {}),
+        (stadium, {}),
+        (mvp, {}),
+        (develop, {"choices": {}}),
+        (fan_factor, {"roll": [6]}),
     ]
     for step, kwargs in skipped:
-        with pytest.raises(post.PostMatchError, match=r"R3[57]|R42"):
+        with pytest.raises(PostMatchError, match=r"R3[57]|R42"):
             step(match, loser, by=loser.coach, **kwargs)
-    post.purchases_done(match, loser, by=loser.coach)
-    done = post.complete(match, loser, by=loser.coach)
+    purchases_done(match, loser, by=loser.coach)
+    done = complete(match, loser, by=loser.coach)
     assert done.done == PostMatch.Step.TEAM_RATING and done.completed_at is not None
     # R1, R3: 10 available Linemen at 50,000 and FF 1 (the hurt one still misses a match: he played none, R37)
     assert done.team_rating == 51
@@ -178,14 +184,14 @@ def test_the_awarded_team_rolls_fan_factor_for_a_win_and_two_touchdowns_only_r42
     record_forfeit(match, match.away, by=board_member)
     match.refresh_from_db()
     # D6 4 + 1 winner + 1 (column ≤99) at the lowest attendance row, no home bonus: 60,000 (R20, R42)
-    assert post.winnings(match, winner, roll=[4], by=winner.coach).winnings == 60_000
+    assert winnings(match, winner, roll=[4], by=winner.coach).winnings == 60_000
     # D6 3 + win 1 + 2 touchdowns 1 = 5: 2–5 is no change (R30). No casualties, no crowd, and no TV
     # station: no match was broadcast (R42), which would have made it 6 and +1.
-    after = post.fan_factor(match, winner, roll=[3], by=winner.coach)
+    after = fan_factor(match, winner, roll=[3], by=winner.coach)
     assert after.fan_factor_change == 0 and Team.objects.get(pk=winner.pk).fan_factor == 3
     assert "TV" not in " ".join(after.explanations["fan_factor"])
-    post.purchases_done(match, winner, by=winner.coach)
-    assert post.complete(match, winner, by=winner.coach).done == PostMatch.Step.TEAM_RATING
+    purchases_done(match, winner, by=winner.coach)
+    assert complete(match, winner, by=winner.coach).done == PostMatch.Step.TEAM_RATING
     assert Player.objects.get(pk=hurt.pk).miss_matches == 1  # R37: no match played
     assert Team.objects.get(pk=winner.pk).mvps_received == 0  # nobody played: no MVP (R27)
 
@@ -194,9 +200,9 @@ def test_the_fan_factor_roll_of_a_forfeit_win_can_raise_it_r30_r42(fixture_pair,
     match = fixture_pair
     record_forfeit(match, match.home, by=board_member)
     match.refresh_from_db()
-    post.winnings(match, match.away, roll=[1], by=None)
+    winnings(match, match.away, roll=[1], by=None)
     # FF 0 (it starts at 0): D6 4 + win 1 + 2 touchdowns 1 = 6, over 5: +1 (R30)
-    assert post.fan_factor(match, match.away, roll=[4], by=None).fan_factor_change == 1
+    assert fan_factor(match, match.away, roll=[4], by=None).fan_factor_change == 1
     assert Team.objects.get(pk=match.away_id).fan_factor == 1
 
 

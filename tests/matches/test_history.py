@@ -4,8 +4,10 @@ show them (issue 11)."""
 import pytest
 from django.urls import reverse
 
-from matches import postmatch as post
 from matches.models import PlayerMatch
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.steps import stadium, winnings
 from teams.models import Player, Team
 from tests.matches.test_postmatch import played  # noqa: F401 (the fixture)
 
@@ -20,14 +22,14 @@ def test_the_report_the_deaths_and_the_mvp_are_in_the_history(client, played):  
     page = client.get(reverse("player", args=[scorer.pk]))
     assert page.context["history"][0]["touchdowns"] == 2
     assert page.context["history"][0]["spp"] == 14 + 2 * 3  # 14 completions, 2 TD (R28)
-    post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
-    post.winnings(match, away, roll=[2], by=away.coach)
-    post.injuries(match, home, by=home.coach)
-    post.injuries(match, away, by=away.coach)  # no Bandage Crew attempt: #2 stays dead (R25)
+    winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+    winnings(match, away, roll=[2], by=away.coach)
+    injuries(match, home, by=home.coach)
+    injuries(match, away, by=away.coach)  # no Bandage Crew attempt: #2 stays dead (R25)
     assert Player.objects.get(pk=a[1].pk).history.first().status == Player.Status.DEAD
     for team in (home, away):
-        post.stadium(match, team, by=team.coach)
-    post.mvp(match, home, roll=[2], by=home.coach)  # #2, who earned SPP with a casualty (R27)
+        stadium(match, team, by=team.coach)
+    mvp(match, home, roll=[2], by=home.coach)  # #2, who earned SPP with a casualty (R27)
     assert Player.objects.get(pk=h[1].pk).history.first().mvps == 1
     assert Team.objects.get(pk=home.pk).history.first().mvps_received == 1
     line = PlayerMatch.objects.get(match=match, player=h[1])

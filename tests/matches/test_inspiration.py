@@ -5,10 +5,13 @@ the post-match does not roll it again."""
 import pytest
 from django.urls import reverse
 
-from matches import postmatch as post
-from matches import prematch as pm
 from matches.models import DevelopmentRoll, PreMatch
-from matches.report import ReportError, ReportInput, confirm_report, file_report
+from matches.postmatch.development import development_rolls, pending_development
+from matches.prematch.chef import choose_inspired_development, inspire, inspired_rolls
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ReportError, ReportInput, file_report
 from teams.models import Player, PlayerSkill
 from teams.services import buy_reroll
 from tests import factories
@@ -25,11 +28,11 @@ def inspired():
         buy_reroll(match.home, by=match.home.coach)
     match.home.refresh_from_db()
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    prematch = pm.roll_handicap(match, entered=[15], by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=team.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    prematch = roll_handicap(match, entered=[15], by=None)
     assert (prematch.home_rating, prematch.away_rating, prematch.handicap_team_id) == (70, 55, match.away_id)
     star = match.away.players.order_by("number").first()
     Player.objects.filter(pk=star.pk).update(completions=1)  # 1 SPP: the MVP's 5 take him to 6 (R4)
@@ -52,38 +55,38 @@ class TestInspired:
         assert done(match) == PreMatch.Step.HANDICAP  # the inspired player is not chosen yet
         with pytest.raises(ReportError, match="pre-match sequence first"):
             file_report(match, ReportInput(home_score=0, away_score=0), by=match.home.coach)
-        pm.inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [3, 4]}, by=match.away.coach)
+        inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [3, 4]}, by=match.away.coach)
         star.refresh_from_db()
         assert (star.mvps, star.spp) == (1, 6)
-        (roll,) = pm.inspired_rolls(match, match.away)
+        (roll,) = inspired_rolls(match, match.away)
         assert (roll.result, roll.before_match, roll.dice.values) == ("skill", True, [3, 4])  # 2D6 7: a skill (R29)
         assert done(match) == PreMatch.Step.HANDICAP  # his roll waits for the coach's choice
         with pytest.raises(ReportError, match="pre-match sequence first"):
             file_report(match, ReportInput(home_score=0, away_score=0), by=match.home.coach)
-        pm.choose_inspired_development(match, match.away, choices={roll.pk: "Block"}, by=match.away.coach)
+        choose_inspired_development(match, match.away, choices={roll.pk: "Block"}, by=match.away.coach)
         assert PlayerSkill.objects.filter(player=star, skill__name="Block").exists()  # he has it in this match
         assert done(match) == PreMatch.Step.MASTER_CHEF
         file_report(match, ReportInput(home_score=0, away_score=0), by=match.home.coach)
         confirm_report(match, by=match.away.coach)
         # the post-match development step does not roll it again
-        assert post.pending_development(match, match.away) == []
-        assert post.development_rolls(match, match.away) == []
+        assert pending_development(match, match.away) == []
+        assert development_rolls(match, match.away) == []
         assert DevelopmentRoll.objects.filter(player=star).count() == 1
 
     def test_a_player_who_does_not_level_up_finishes_the_pre_match_at_once(self):
         match, _star = self.inspired
         plain = match.away.players.order_by("number")[1]  # 0 SPP + 5: below 6, no roll
-        pm.inspire(match, match.away, plain.pk, by=match.away.coach)
-        assert pm.inspired_rolls(match, match.away) == []
+        inspire(match, match.away, plain.pk, by=match.away.coach)
+        assert inspired_rolls(match, match.away) == []
         assert done(match) == PreMatch.Step.MASTER_CHEF
 
     def test_a_later_level_up_in_the_match_is_the_players_second_roll(self):
         """1 SPP + the MVP's 5 = 6 before the match (roll 1), then 4 touchdowns: 6 + 12 = 18, past 16 (roll 2)."""
         match, star = self.inspired
-        pm.inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [1, 2]}, by=match.away.coach)
-        (roll,) = pm.inspired_rolls(match, match.away)
-        pm.choose_inspired_development(match, match.away, choices={roll.pk: "Block"}, by=match.away.coach)
-        from matches.report import LineInput
+        inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [1, 2]}, by=match.away.coach)
+        (roll,) = inspired_rolls(match, match.away)
+        choose_inspired_development(match, match.away, choices={roll.pk: "Block"}, by=match.away.coach)
+        from matches.report.filing import LineInput
 
         file_report(
             match,
@@ -91,13 +94,13 @@ class TestInspired:
             by=match.home.coach,
         )
         confirm_report(match, by=match.away.coach)
-        assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(star.pk, 2)]
+        assert [(p.pk, i) for p, i in pending_development(match, match.away)] == [(star.pk, 2)]
 
     @pytest.mark.parametrize("who", ["anonymous", "home_coach", "away_coach", "board"])
     def test_the_inspired_development_choice_permission_matrix(self, client, board_member, who):
         match, star = self.inspired
-        pm.inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [3, 4]}, by=match.away.coach)
-        (roll,) = pm.inspired_rolls(match, match.away)
+        inspire(match, match.away, star.pk, entered={f"development:{star.pk}:1": [3, 4]}, by=match.away.coach)
+        (roll,) = inspired_rolls(match, match.away)
         user = {
             "anonymous": None,
             "home_coach": match.home.coach,

@@ -9,10 +9,12 @@ from django.core.management import call_command
 from django.db import transaction
 
 from league.models import PlayerStats, TeamSeasonStats
-from league.seasons import services as league_services
 from league.seasons.selectors import division_lines
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match
-from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from matches.results import MatchError, record_forfeit
 from tests import factories, kept_stats
 from tests.matches.test_report import a_report, players
@@ -115,8 +117,8 @@ class TestAReadyMatch:
         teams = list(season.entries.values_list("team", flat=True))
         from teams.models import Team
 
-        league_services.generate_fixtures(season.divisions.get(level=2))
-        league_services.draw_cup(
+        generate_fixtures(season.divisions.get(level=2))
+        draw_cup(
             season, teams=list(Team.objects.filter(pk__in=teams)), name="Cup", prize=0, order=teams, by=board_member
         )
         for _step in range(24):

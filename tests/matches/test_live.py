@@ -11,7 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import live
+from matches.live.entries import ASKS_FIRST, made_at, record
+from matches.live.reads import report_prefill
+from matches.live.state import EventInput, TurnAlreadyEnded, derive
 from matches.models import DiceRoll, LiveEvent, Match
 from teams.models import Player, Team
 from tests import factories
@@ -24,14 +26,14 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 def send(client, match, kind, **fields):
     data = {"kind": kind, "client_id": str(fields.pop("client_id", uuid.uuid4())), **fields}
-    if kind in live.ASKS_FIRST:
+    if kind in ASKS_FIRST:
         data.setdefault("confirmed", "1")  # what app.js adds once the coach said yes (issue 26)
     return client.post(reverse("match_live_event", args=[match.pk]), data, **JSON)
 
 
 def state(match):
     match = Match.objects.select_related("season__ruleset", "home", "away", "prematch").get(pk=match.pk)
-    return live.derive(match, match.prematch, list(LiveEvent.objects.filter(match=match)))
+    return derive(match, match.prematch, list(LiveEvent.objects.filter(match=match)))
 
 
 def squad(match, team):
@@ -209,11 +211,11 @@ class TestAReadyMatch:
         assert state(started).turns == {"home": 1, "away": 2}
 
     def test_the_service_answers_an_ended_turn_as_done(self, started):
-        done = live.EventInput(kind="turn", client_id=uuid.uuid4(), team_id=started.away_id, half=1, turn=1)
-        live.record(started.pk, done, by=started.home.coach)
-        again = live.EventInput(kind="turn", client_id=uuid.uuid4(), team_id=started.away_id, half=1, turn=1)
-        with pytest.raises(live.TurnAlreadyEnded):
-            live.record(started.pk, again, by=started.away.coach)
+        done = EventInput(kind="turn", client_id=uuid.uuid4(), team_id=started.away_id, half=1, turn=1)
+        record(started.pk, done, by=started.home.coach)
+        again = EventInput(kind="turn", client_id=uuid.uuid4(), team_id=started.away_id, half=1, turn=1)
+        with pytest.raises(TurnAlreadyEnded):
+            record(started.pk, again, by=started.away.coach)
         assert LiveEvent.objects.filter(match=started, kind="turn").count() == 1
 
     def test_a_plain_post_of_an_ended_turn_says_so_on_the_page(self, client, started):
@@ -467,7 +469,7 @@ class TestAReadyMatch:
         assert send(client, started, "completion", player=away[0].pk).status_code == 422
         send(client, started, "half_time")
         send(client, started, "end")
-        prefill = live.report_prefill(started)
+        prefill = report_prefill(started)
         assert (prefill["home_score"], prefill["away_score"]) == (0, 1)
         dead = prefill["lines"][away[0].pk]
         assert (dead["touchdowns"], dead["completions"], dead["injury"], dead["injured_by"]) == (
@@ -527,7 +529,7 @@ class TestAReadyMatch:
         send(client, started, "undo", undoes=wrong)
         send(client, started, "half_time")
         send(client, started, "end")
-        prefill = live.report_prefill(started)
+        prefill = report_prefill(started)
         assert (prefill["home_score"], prefill["away_score"]) == (1, 0)
         html = client.get(reverse("match_report", args=[started.pk])).content.decode()
 
@@ -549,7 +551,7 @@ class TestAReadyMatch:
 
     def test_without_a_log_the_report_form_is_as_before(self, client):
         client.force_login(self.ready_match.home.coach)
-        assert live.report_prefill(self.ready_match) is None
+        assert report_prefill(self.ready_match) is None
         response = client.get(reverse("match_report", args=[self.ready_match.pk]))
         assert response.status_code == 200 and 'id="from-log"' not in response.content.decode()
 
@@ -598,9 +600,9 @@ BEGAN = NOW - timedelta(minutes=30)
 )
 def test_an_entry_is_timed_when_it_was_made_within_reason(claimed, stored):
     began = [LiveEvent(kind="start", made_at=BEGAN)]
-    assert live.entries.made_at(claimed, NOW, began) == stored
+    assert made_at(claimed, NOW, began) == stored
 
 
 def test_the_first_entry_may_be_hours_old_not_days():
-    assert live.entries.made_at(NOW - timedelta(hours=2), NOW, []) == NOW - timedelta(hours=2)
-    assert live.entries.made_at(NOW - timedelta(days=2), NOW, []) == NOW
+    assert made_at(NOW - timedelta(hours=2), NOW, []) == NOW - timedelta(hours=2)
+    assert made_at(NOW - timedelta(days=2), NOW, []) == NOW

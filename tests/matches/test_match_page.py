@@ -5,7 +5,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from matches import postmatch as post
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.steps import stadium, winnings
 from tests.html_tables import table_rows
 from tests.matches.test_postmatch import build_played
 
@@ -19,13 +21,13 @@ class TestThePlayedMatch:
     def setUpTestData(cls):
         cls.played = match, home, away, _h, _a = build_played()
         # the numbers of tests/matches/test_postmatch.py's whole sequence, worked out there from the tables
-        post.winnings(match, home, roll=[4], kiosk=[3], by=None)  # 70,000 and a kiosk's 10,000 (R19-R21)
-        post.winnings(match, away, roll=[2], by=None)  # 30,000
+        winnings(match, home, roll=[4], kiosk=[3], by=None)  # 70,000 and a kiosk's 10,000 (R19-R21)
+        winnings(match, away, roll=[2], by=None)  # 30,000
         for team in (home, away):
-            post.injuries(match, team, by=None)  # no Bandage Crew: the dead Lineman stays dead (R25)
-            post.stadium(match, team, by=None)
-        post.mvp(match, home, roll=[2], by=None)  # D2 shows 2: #2, the second who earned SPP (R27)
-        post.mvp(match, away, roll=[1], by=None)  # #1, the only one with SPP
+            injuries(match, team, by=None)  # no Bandage Crew: the dead Lineman stays dead (R25)
+            stadium(match, team, by=None)
+        mvp(match, home, roll=[2], by=None)  # D2 shows 2: #2, the second who earned SPP (R27)
+        mvp(match, away, roll=[1], by=None)  # #1, the only one with SPP
 
     def page(self, client) -> str:
         return client.get(reverse("match", args=[self.played[0].pk])).content.decode()

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from league.lib.responses import INVALID
 from matches.models import Match
-from matches.report import confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import file_report
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db

@@ -105,8 +105,8 @@ def test_a_disputed_report_is_bestridt_in_its_status_as_in_the_messages(client, 
     """One word for a disputed report, the action's own ("bestrid"): the status, the messages, the to-dos."""
     from django.urls import reverse
 
-    from matches.report import dispute_report, file_report
-    from matches.report.filing import ReportInput
+    from matches.report.confirmation import dispute_report
+    from matches.report.filing import ReportInput, file_report
 
     file_report(ready_match, ReportInput(home_score=1, away_score=0), by=ready_match.home.coach)
     dispute_report(ready_match, by=ready_match.away.coach, comment="Det ble 1-1.")
@@ -143,7 +143,7 @@ def test_the_healer_is_the_teams_own_and_its_count_reads_in_the_singular_too_r9(
     """R9: the Apprentice for Undead and Necromatic, the Familiar for Nurgle, the Bandage Crew for the rest;
     "høyst 1 døde spillere" was a plural without its singular."""
     from league.models import Ruleset
-    from matches.postmatch import healer_price
+    from matches.postmatch.injury_facts import healer_price
     from teams.models import Race, Team
 
     with translation.override("nb"):
@@ -159,13 +159,13 @@ def test_the_pre_match_of_teams_without_a_master_chef_says_nothing_of_him(client
     still says it is complete."""
     from django.urls import reverse
 
-    from matches import prematch as pm
     from matches.models import PreMatch
+    from matches.prematch.base import get_prematch
 
     client.force_login(ready_match.home.coach)
     client.cookies["django_language"] = "nb"
     html = client.get(reverse("match_prematch", args=[ready_match.pk])).content.decode()
-    assert pm.get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
+    assert get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
     assert "Mesterkokk" not in html and "halfling" not in html.lower()
     assert "Før-kamp-sekvensen er ferdig." in html
 
@@ -213,8 +213,7 @@ def test_a_team_founded_with_one_of_each_pays_for_them_in_the_singular():
 
 @pytest.mark.django_db
 def test_one_touchdown_too_many_is_one_touchdown(ready_match):
-    from matches.report import report_problems
-    from matches.report.filing import LineInput, ReportInput
+    from matches.report.filing import LineInput, ReportInput, report_problems
 
     scorer = ready_match.home.players.order_by("number").first()
     report = ReportInput(home_score=0, away_score=0, lines=[LineInput(scorer.pk, touchdowns=1)])

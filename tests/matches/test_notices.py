@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from league.models import NoticePreference, Notification
 from matches.models import Match
-from matches.report import ReportError, confirm_report, dispute_report, file_report, reopen_report, void_match
+from matches.report.confirmation import confirm_report, dispute_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from matches.results import record_forfeit
 from tests.matches.test_report import a_report
 

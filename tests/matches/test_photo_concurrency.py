@@ -7,7 +7,7 @@ import pytest
 
 from league.lib.refusals import Refusal
 from matches.models import ReportPhoto
-from matches.photos import add_photo
+from matches.photos.services import add_photo
 from tests.concurrency import require_postgres, run_together
 from tests.photos import phone_jpeg
 

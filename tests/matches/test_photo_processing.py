@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 from PIL import Image
 
-from matches.photos import MAX_BYTES, PhotoRefused, process_photo
+from matches.photos.processing import MAX_BYTES, PhotoRefused, process_photo
 from tests.photos import metadata, phone_jpeg, transparent_png
 
 

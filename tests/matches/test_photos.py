@@ -14,8 +14,9 @@ from PIL import Image
 
 from league.lib.refusals import AlreadyDone, Refusal
 from matches.models import Match, ReportPhoto
-from matches.photos import add_photo, delete_photo
-from matches.report import dispute_report, file_report
+from matches.photos.services import add_photo, delete_photo
+from matches.report.confirmation import dispute_report
+from matches.report.filing import file_report
 from tests import factories
 from tests.matches.test_report import ROLES, a_report, user_for
 from tests.photos import metadata, phone_jpeg

@@ -4,11 +4,20 @@ import pytest
 from django.urls import reverse
 
 from league.models import Ruleset
-from league.seasons import services
-from matches import postmatch as post
-from matches import prematch as pm
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from matches.models import DiceRoll, Match, PostMatch
-from matches.report import LineInput, ReportInput, confirm_report, file_report
+from matches.postmatch.base import PostMatchError
+from matches.postmatch.development import choices_for, develop, development_rolls
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.steps import complete, fan_factor, purchases_done, stadium, winnings
+from matches.prematch.base import PreMatchError
+from matches.prematch.chef import inspire
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
+from matches.report.confirmation import confirm_report
+from matches.report.filing import LineInput, ReportInput, file_report
 from teams.ledger import treasury
 from teams.models import Player, Position, Race, Team, TreasuryEntry
 from teams.services import buy_facility, create_team
@@ -36,22 +45,22 @@ def build_played():
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     buy_facility(home, "kiosk", by=home.coach)  # 1,000,000 - 550,000 - 30,000 - 50,000 = 370,000
-    season = services.create_season(
-        name="S", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])]
+    season = create_season(
+        name="S", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1. divisjon", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h = list(home.players.order_by("number"))
     a = list(away.players.order_by("number"))
     Player.objects.filter(pk=h[0].pk).update(completions=14)  # 14 SPP: two touchdowns take him past 16
-    pm.pick_squad(match, home, [p.pk for p in h], by=home.coach)
-    pm.pick_squad(match, away, [p.pk for p in a], by=away.coach)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    pick_squad(match, home, [p.pk for p in h], by=home.coach)
+    pick_squad(match, away, [p.pk for p in a], by=away.coach)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
     # home 3 D6 +1: 4 + 6 + 2 = 12,000; away 2 D6 -1: 3 + 3 = 6,000 (R13)
-    pm.roll_gate(match, home_dice=[3, 5, 1], away_dice=[4, 4], by=None)
-    pm.roll_handicap(match, by=None)  # TR 58 against 57: no handicap
+    roll_gate(match, home_dice=[3, 5, 1], away_dice=[4, 4], by=None)
+    roll_handicap(match, by=None)  # TR 58 against 57: no handicap
     file_report(
         match,
         ReportInput(
@@ -94,19 +103,19 @@ def undead_match(make_user, victim_race="Human", victim_position="Lineman", kill
         race=race_v,
         hires={Position.objects.get(race=race_v, name=victim_position).pk: 11},
     )
-    season = services.create_season(
-        name="S2", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]
+    season = create_season(
+        name="S2", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
-    pm.pick_squad(match, home, [p.pk for p in h[:16]], by=None)
-    pm.pick_squad(match, away, [p.pk for p in a], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    pick_squad(match, home, [p.pk for p in h[:16]], by=None)
+    pick_squad(match, away, [p.pk for p in a], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     settle_inspiration(match)
     killer_player = next(p for p in h if killer_race != "Nurgle" or p.position.name == "Beast of Nurgle")
     file_report(
@@ -124,7 +133,7 @@ def undead_match(make_user, victim_race="Human", victim_position="Lineman", kill
     confirm_report(match, by=away.coach)
     match.refresh_from_db()
     for team, roll in ((home, [3]), (away, [3])):
-        post.winnings(match, team, roll=roll, by=None)
+        winnings(match, team, roll=roll, by=None)
     return match, home, away, a[0]
 
 
@@ -135,30 +144,30 @@ def settle_inspiration(match):
 
     for draw in HandicapDraw.objects.filter(match=match, key="inspiration", player__isnull=True):
         entry = SquadEntry.objects.filter(match=match, team=draw.team, status="playing").order_by("player__number")
-        pm.inspire(match, draw.team, entry.last().player_id, by=None)
+        inspire(match, draw.team, entry.last().player_id, by=None)
 
 
 def test_the_necromancer_raises_a_dead_opponent_as_a_zombie_r25(make_user):
     match, necro, victims, victim = undead_match(make_user)
-    with pytest.raises(post.PostMatchError, match="Wait for Victims"):
-        post.injuries(match, necro, raise_zombie=victim.pk, by=None)
-    post.injuries(match, victims, by=None)  # no Bandage Crew attempt: he stays dead
-    post.injuries(match, necro, raise_zombie=victim.pk, by=None)
+    with pytest.raises(PostMatchError, match="Wait for Victims"):
+        injuries(match, necro, raise_zombie=victim.pk, by=None)
+    injuries(match, victims, by=None)  # no Bandage Crew attempt: he stays dead
+    injuries(match, necro, raise_zombie=victim.pk, by=None)
     zombie = necro.players.get(name=f"{victim.name} (Zombie)")
     assert zombie.position.name == "Zombie" and zombie.status == "active"
 
 
 def test_stunty_players_cannot_be_raised_r25(make_user):
     match, necro, victims, victim = undead_match(make_user, victim_race="Goblin", victim_position="Goblin")
-    post.injuries(match, victims, by=None)
-    with pytest.raises(post.PostMatchError, match="Stunty"):
-        post.injuries(match, necro, raise_zombie=victim.pk, by=None)
+    injuries(match, victims, by=None)
+    with pytest.raises(PostMatchError, match="Stunty"):
+        injuries(match, necro, raise_zombie=victim.pk, by=None)
 
 
 def test_a_beast_of_nurgles_kill_gives_a_rotter_r25(make_user):
     match, nurgle, victims, victim = undead_match(make_user, killer_race="Nurgle")
-    post.injuries(match, victims, by=None)
-    post.injuries(match, nurgle, by=None)
+    injuries(match, victims, by=None)
+    injuries(match, nurgle, by=None)
     assert nurgle.players.get(name=f"{victim.name} (Rotter)").position.name == "Rotter"
 
 
@@ -169,10 +178,10 @@ def test_a_mutation_d4_is_re_rolled_once_and_the_last_stands_r29(make_user):
     match, home, _away, h, _a = _played_chaos(make_user)
     player = h[0]
     PlayerSkill.objects.create(player=player, skill=Skill.objects.get(name="Claw"), origin="registered")
-    (roll,) = post.development_rolls(match, home, entered={f"development:{player.pk}:1": [2, 2]})
-    assert roll.is_double and "mutation:Bony Growth" in post.choices_for(roll, match.season.ruleset.rules)
+    (roll,) = development_rolls(match, home, entered={f"development:{player.pk}:1": [2, 2]})
+    assert roll.is_double and "mutation:Bony Growth" in choices_for(roll, match.season.ruleset.rules)
     # D4 1 is Claw, which he has: re-rolled once, 3 is Thick Skull
-    post.develop(
+    develop(
         match,
         home,
         choices={roll.pk: "mutation:Bony Growth"},
@@ -198,28 +207,28 @@ def _played_chaos(make_user):
         race=human,
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
-    season = services.create_season(
-        name="S3", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1", 6, [home, away])]
+    season = create_season(
+        name="S3", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
     Player.objects.filter(pk=h[0].pk).update(completions=14)
-    pm.pick_squad(match, home, [p.pk for p in h], by=None)
-    pm.pick_squad(match, away, [p.pk for p in a], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    pick_squad(match, home, [p.pk for p in h], by=None)
+    pick_squad(match, away, [p.pk for p in a], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     settle_inspiration(match)
     file_report(match, ReportInput(home_score=1, away_score=0, lines=[LineInput(h[0].pk, touchdowns=1)]), by=home.coach)
     confirm_report(match, by=away.coach)
     match.refresh_from_db()
-    post.winnings(match, home, roll=[3], by=None)
-    post.injuries(match, home, by=None)
-    post.stadium(match, home, by=None)
-    post.mvp(match, home, roll=[1], by=None)  # the only one with SPP: #1, 14 + 3 + 5 = 22
+    winnings(match, home, roll=[3], by=None)
+    injuries(match, home, by=None)
+    stadium(match, home, by=None)
+    mvp(match, home, roll=[1], by=None)  # the only one with SPP: #1, 14 + 3 + 5 = 22
     return match, home, away, h, a
 
 
@@ -229,9 +238,9 @@ def _played_chaos(make_user):
 def test_a_mutation_never_duplicates_a_starting_trait_r29(make_user):
     match, home, _away, h, _a = _played_chaos(make_user)  # Chaos Beastmen start with Horns
     player = h[0]
-    (roll,) = post.development_rolls(match, home, entered={f"development:{player.pk}:1": [2, 2]})
+    (roll,) = development_rolls(match, home, entered={f"development:{player.pk}:1": [2, 2]})
     # Bony Growth D4 4 is Horns, which he has from the start: re-rolled, 2 is Spikes
-    post.develop(
+    develop(
         match,
         home,
         choices={roll.pk: "mutation:Bony Growth"},
@@ -253,14 +262,14 @@ class TestAfterTheTrollsBeatTheSaints:
         before = {home.pk: treasury(home), away.pk: treasury(away)}
         assert before[home.pk] == 370_000
         # 1. winnings: attendance 18,000 → row 0-20,000; TR 58 / 57 → column 1-99: +1 (Kampbonus, R20, R21)
-        pm_home = post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+        pm_home = winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
         assert (pm_home.winnings, pm_home.kiosk) == (70_000, 10_000)  # 4 + 1 won + 1 home + 1 = 7; kiosk 3+ (R19)
         assert "Kampbonus: row 0–20,000, column ≤99: +1" in pm_home.explanations["winnings"]
-        pm_away = post.winnings(match, away, roll=[2], by=away.coach)
+        pm_away = winnings(match, away, roll=[2], by=away.coach)
         assert pm_away.winnings == 30_000  # 2 + 1
         # 2. injuries: the dead Lineman is saved by the Bandage Crew (1+), then Blodtap: out 3 matches (R25)
-        post.injuries(match, home, by=home.coach)
-        pm_away = post.injuries(
+        injuries(match, home, by=home.coach)
+        pm_away = injuries(
             match,
             away,
             healer_targets=[a[1].pk],
@@ -273,15 +282,15 @@ class TestAfterTheTrollsBeatTheSaints:
         fee = TreasuryEntry.objects.get(team=away, kind=TreasuryEntry.Kind.FEE).message  # R9's Bandage Crew
         assert (fee.msgid, fee.params["healer"].msgid) == ("%(healer)s: %(player)s", "Bandage Crew")  # any language
         # 3. stadium: no vandalism
-        post.stadium(match, home, by=home.coach)
-        post.stadium(match, away, by=away.coach)
+        stadium(match, home, by=home.coach)
+        stadium(match, away, by=away.coach)
         # 4. MVP among those who earned SPP: #1 (2 TD) and #2 (a casualty); D2 shows 2 → #2 (R27)
-        pm_home = post.mvp(match, home, roll=[2], by=home.coach)
+        pm_home = mvp(match, home, roll=[2], by=home.coach)
         assert pm_home.mvp_id == h[1].pk
-        post.mvp(match, away, roll=[1], by=away.coach)
+        mvp(match, away, roll=[1], by=away.coach)
         assert Team.objects.get(pk=home.pk).mvps_received == 1
         # 5. development: #1 went 14 → 20 SPP (past 16), #2 0 → 7 (2 + MVP 5, past 6): one roll each (R4)
-        rolls = post.development_rolls(
+        rolls = development_rolls(
             match, home, entered={f"development:{h[0].pk}:1": [3, 3], f"development:{h[1].pk}:1": [2, 5]}
         )
         assert [(r.player_id, r.result, r.is_double) for r in rolls] == [
@@ -289,23 +298,23 @@ class TestAfterTheTrollsBeatTheSaints:
             (h[1].pk, "skill", False),
         ]
         first, second = rolls
-        assert "Frenzy" in post.choices_for(first, match.season.ruleset.rules)  # a trait of G on doubles (R29)
-        assert "Frenzy" not in post.choices_for(second, match.season.ruleset.rules)
-        assert "Dodge" not in post.choices_for(second, match.season.ruleset.rules)  # A is not normal for Lineorcs
-        with pytest.raises(post.PostMatchError, match="cannot take Dodge"):
-            post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Dodge"}, by=home.coach)
-        post.develop(match, home, choices={first.pk: "Frenzy", second.pk: "Block"}, by=home.coach)
+        assert "Frenzy" in choices_for(first, match.season.ruleset.rules)  # a trait of G on doubles (R29)
+        assert "Frenzy" not in choices_for(second, match.season.ruleset.rules)
+        assert "Dodge" not in choices_for(second, match.season.ruleset.rules)  # A is not normal for Lineorcs
+        with pytest.raises(PostMatchError, match="cannot take Dodge"):
+            develop(match, home, choices={first.pk: "Frenzy", second.pk: "Dodge"}, by=home.coach)
+        develop(match, home, choices={first.pk: "Frenzy", second.pk: "Block"}, by=home.coach)
         # the away MVP, #1, went 3 → 8 SPP with it: past 6, a roll for him too
-        (away_roll,) = post.development_rolls(match, away, entered={f"development:{a[0].pk}:1": [1, 2]})
-        post.develop(match, away, choices={away_roll.pk: "Block"}, by=away.coach)
+        (away_roll,) = development_rolls(match, away, entered={f"development:{a[0].pk}:1": [1, 2]})
+        develop(match, away, choices={away_roll.pk: "Block"}, by=away.coach)
         assert set(Player.objects.get(pk=h[0].pk).gained_skills.values_list("skill__name", flat=True)) == {"Frenzy"}
         # 6. fan factor: home D6 4 + 1 win + 1 for 2 TDs = 6 → +1; away 3 - 1 loss = 2 → 0 (R30)
-        assert post.fan_factor(match, home, roll=[4], by=home.coach).fan_factor_change == 1
-        assert post.fan_factor(match, away, roll=[3], by=away.coach).fan_factor_change == 0
+        assert fan_factor(match, home, roll=[4], by=home.coach).fan_factor_change == 1
+        assert fan_factor(match, away, roll=[3], by=away.coach).fan_factor_change == 0
         # 7, 8
         for team in (home, away):
-            post.purchases_done(match, team, by=team.coach)
-            post.complete(match, team, by=team.coach)
+            purchases_done(match, team, by=team.coach)
+            complete(match, team, by=team.coach)
         home = Team.objects.get(pk=home.pk)
         assert home.fan_factor == 4
         assert treasury(home) == 370_000 + 70_000 + 10_000
@@ -316,7 +325,7 @@ class TestAfterTheTrollsBeatTheSaints:
         """No Saint earned SPP, so the MVP goes to one who played (R27) and has no report line: the MVP step
         makes his line, with the match's confirmation time, and his page lists the match."""
         from matches.models import PlayerMatch
-        from matches.report import reopen_report
+        from matches.report.confirmation import reopen_report
 
         match, home, away, h, a = self.played
         reopen_report(match, by=board_member)
@@ -324,9 +333,9 @@ class TestAfterTheTrollsBeatTheSaints:
         file_report(match, report, by=home.coach)
         confirm_report(match, by=away.coach)
         match.refresh_from_db()
-        for step in (post.winnings, post.injuries, post.stadium):
-            step(match, away, **({"roll": [2]} if step is post.winnings else {}), by=away.coach)
-        assert post.mvp(match, away, roll=[3], by=away.coach).mvp_id == a[2].pk  # D11 shows 3: the third who played
+        for step in (winnings, injuries, stadium):
+            step(match, away, **({"roll": [2]} if step is winnings else {}), by=away.coach)
+        assert mvp(match, away, roll=[3], by=away.coach).mvp_id == a[2].pk  # D11 shows 3: the third who played
         line = PlayerMatch.objects.get(match=match, player=a[2])
         assert (line.mvps, line.confirmed_at) == (1, match.confirmed_at)
         rows = client.get(reverse("player", args=[a[2].pk])).context["matches"]
@@ -334,24 +343,24 @@ class TestAfterTheTrollsBeatTheSaints:
 
     def test_each_step_applies_once(self):
         match, home, _away, _h, _a = self.played
-        post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
-        with pytest.raises(post.PostMatchError, match="already done"):
-            post.winnings(match, home, roll=[6], kiosk=[6], by=home.coach)
+        winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+        with pytest.raises(PostMatchError, match="already done"):
+            winnings(match, home, roll=[6], kiosk=[6], by=home.coach)
         assert treasury(home) == 370_000 + 80_000
         assert DiceRoll.objects.filter(match=match, purpose=f"winnings:{home.pk}").count() == 1
 
     def test_steps_in_order(self):
         match, home, _away, _h, _a = self.played
-        with pytest.raises(post.PostMatchError, match="Finish the steps"):
-            post.fan_factor(match, home, roll=[4], by=home.coach)
+        with pytest.raises(PostMatchError, match="Finish the steps"):
+            fan_factor(match, home, roll=[4], by=home.coach)
 
     def test_a_serious_injury_lands_on_the_player(self):
         match, _home, away, _h, a = self.played
         line = match.lines.get(player=a[1])
         line.injury = "serious_injury"
         line.save()
-        post.winnings(match, away, roll=[2], by=away.coach)
-        post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [6, 1]}, by=away.coach)
+        winnings(match, away, roll=[2], by=away.coach)
+        injuries(match, away, entered={f"serious_injury:{a[1].pk}": [6, 1]}, by=away.coach)
         hurt = Player.objects.get(pk=a[1].pk)
         # D66 61: Brukket nakke, misses 5, -1 AG (Alvorlig skade-tabell)
         assert (hurt.miss_matches, hurt.ag, hurt.stat_changes.get().stat) == (5, 2, "AG")
@@ -363,8 +372,8 @@ class TestAfterTheTrollsBeatTheSaints:
         line = match.lines.get(player=a[1])
         line.injury = "serious_injury"
         line.save()
-        post.winnings(match, away, roll=[2], by=away.coach)
-        post.injuries(match, away, entered={f"serious_injury:{a[1].pk}": [5, 4]}, by=away.coach)
+        winnings(match, away, roll=[2], by=away.coach)
+        injuries(match, away, entered={f"serious_injury:{a[1].pk}": [5, 4]}, by=away.coach)
         hurt = Player.objects.get(pk=a[1].pk)
         # D66 54: Smadret ankel, misses 4, -1 MA (Alvorlig skade-tabell): the 4 matches still apply
         assert (hurt.miss_matches, hurt.ma, hurt.st, hurt.ag, hurt.av) == (4, 4, 3, 3, 8)
@@ -382,9 +391,9 @@ class TestAfterTheTrollsBeatTheSaints:
     def test_a_revival_at_minus_2_keeps_its_niggling_injury_and_lowers_nothing_r41(self):
         match, _home, away, _h, a = self.played
         Player.objects.filter(pk=a[1].pk).update(ma_change=-2)
-        post.winnings(match, away, roll=[2], by=away.coach)
+        winnings(match, away, roll=[2], by=away.coach)
         entered = {f"healer:{away.pk}:1": [1], f"revival:{a[1].pk}": [5, 1], f"revival_miss:{a[1].pk}": [2, 3]}
-        post.injuries(match, away, healer_targets=[a[1].pk], entered=entered, by=away.coach)
+        injuries(match, away, healer_targets=[a[1].pk], entered=entered, by=away.coach)
         revived = Player.objects.get(pk=a[1].pk)
         # Gjenoppliving-tabell D66 51: Skiveprolapps, out 2D6 + 3 = 8 matches, NI, -1 MA: MA stays at -2
         assert (revived.status, revived.miss_matches, revived.niggling) == ("active", 8, 1)
@@ -392,17 +401,17 @@ class TestAfterTheTrollsBeatTheSaints:
 
     def test_the_dead_stay_dead_without_a_healer_attempt(self):
         match, _home, away, _h, a = self.played
-        post.winnings(match, away, roll=[2], by=away.coach)
-        post.injuries(match, away, by=away.coach)
+        winnings(match, away, roll=[2], by=away.coach)
+        injuries(match, away, by=away.coach)
         assert Player.objects.get(pk=a[1].pk).status == "dead"
 
     def test_bandage_crew_attempts_are_on_distinct_dead_players(self):
         match, _home, away, _h, a = self.played
-        post.winnings(match, away, roll=[2], by=away.coach)
-        with pytest.raises(post.PostMatchError, match="another player"):
-            post.injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)
-        with pytest.raises(post.PostMatchError, match="dead player"):
-            post.injuries(match, away, healer_targets=[a[2].pk], by=away.coach)
+        winnings(match, away, roll=[2], by=away.coach)
+        with pytest.raises(PostMatchError, match="another player"):
+            injuries(match, away, healer_targets=[a[1].pk, a[1].pk], by=away.coach)
+        with pytest.raises(PostMatchError, match="dead player"):
+            injuries(match, away, healer_targets=[a[2].pk], by=away.coach)
 
     def test_each_team_rolls_its_own_healer_dice(self):
         match, home, away, h, a = self.played
@@ -410,15 +419,15 @@ class TestAfterTheTrollsBeatTheSaints:
         PlayerMatchModel = type(line)
         PlayerMatchModel.objects.create(match=match, player=h[2], team=home, injury="dead", injured_by=a[0])
         for team in (home, away):
-            post.winnings(match, team, roll=[3], kiosk=[3], by=None)
-        post.injuries(
+            winnings(match, team, roll=[3], kiosk=[3], by=None)
+        injuries(
             match,
             home,
             healer_targets=[h[2].pk],
             entered={f"healer:{home.pk}:1": [1], f"revival:{h[2].pk}": [1, 1]},
             by=None,
         )
-        post.injuries(
+        injuries(
             match,
             away,
             healer_targets=[a[1].pk],
@@ -430,26 +439,26 @@ class TestAfterTheTrollsBeatTheSaints:
     def test_two_plus_ones_to_the_same_stat_both_count_r29(self):
         match, home, _away, h, _a = self.played
         Player.objects.filter(pk=h[0].pk).update(completions=5)  # 5 before the match, 11 with his two touchdowns
-        post.winnings(match, home, roll=[3], kiosk=[3], by=None)
-        post.injuries(match, home, by=None)
-        post.stadium(match, home, by=None)
-        post.mvp(match, home, roll=[1], by=None)  # #1 again: 16 SPP, from 5: past 6 and 16, two rolls (R4)
-        rolls = post.development_rolls(
+        winnings(match, home, roll=[3], kiosk=[3], by=None)
+        injuries(match, home, by=None)
+        stadium(match, home, by=None)
+        mvp(match, home, roll=[1], by=None)  # #1 again: 16 SPP, from 5: past 6 and 16, two rolls (R4)
+        rolls = development_rolls(
             match, home, entered={f"development:{h[0].pk}:1": [4, 6], f"development:{h[0].pk}:2": [4, 6]}
         )
         assert [(r.player_id, r.result) for r in rolls] == [(h[0].pk, "MA"), (h[0].pk, "MA")]
-        post.develop(match, home, choices={r.pk: "stat:MA" for r in rolls}, by=None)
+        develop(match, home, choices={r.pk: "stat:MA" for r in rolls}, by=None)
         player = Player.objects.get(pk=h[0].pk)
         assert (player.ma_change, player.ma, player.stat_changes.count()) == (2, 7, 2)  # Lineorcs MA 5, +2 (R29)
 
     def test_the_next_match_waits_for_the_post_match_sequence(self):
         match, home, away, h, _a = self.played
         following = Match.objects.filter(division=match.division).exclude(pk=match.pk).filter(home=away).first()
-        with pytest.raises(pm.PreMatchError, match="must finish the post-match sequence"):
-            pm.pick_squad(following, home, [p.pk for p in h], by=None)
+        with pytest.raises(PreMatchError, match="must finish the post-match sequence"):
+            pick_squad(following, home, [p.pk for p in h], by=None)
 
     def test_facilities_count_as_they_were_for_the_match_r19(self):
         match, home, _away, _h, _a = self.played
         buy_facility(home, "vip_lounge", by=home.coach)  # 370,000 in the treasury: bought after the match
-        postmatch = post.winnings(match, home, roll=[4], kiosk=[3], by=None)
+        postmatch = winnings(match, home, roll=[4], kiosk=[3], by=None)
         assert not any("VIP" in line for line in postmatch.explanations["winnings"])  # bought after the match

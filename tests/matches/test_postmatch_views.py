@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from matches import dice
 from matches.models import PostMatch
-from matches.postmatch import choices_for
+from matches.postmatch.development import choices_for
 from teams.ledger import treasury
 from tests.matches.test_postmatch import build_played
 from tests.matches.test_report import user_for
@@ -100,10 +100,10 @@ class TestAfterTheTrollsBeatTheSaints:
 
     def test_a_ruleset_change_after_the_match_does_not_change_stored_results(self, board_member):
         from league.models import Ruleset
-        from matches import postmatch as post
+        from matches.postmatch.steps import winnings
 
         match, home, *_ = self.played
-        post.winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
+        winnings(match, home, roll=[4], kiosk=[3], by=home.coach)
         stored = PostMatch.objects.get(match=match, team=home)
         newer = Ruleset.default().copy_as_draft("Torshov 2027")
         newer.data["settings"]["winnings_unit"] = 20000

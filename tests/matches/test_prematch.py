@@ -3,8 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from matches import prematch as pm
 from matches.models import DiceRoll, HandicapDraw, PreMatch, SquadEntry
+from matches.prematch.base import PreMatchError
+from matches.prematch.chef import buy_chef_dice, inspire
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import check_niggling, roll_handicap
 from teams.ledger import treasury
 from teams.models import Player, Team
 from tests import factories
@@ -14,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 def squads(match, home=11, away=11):
-    pm.pick_squad(match, match.home, [p.pk for p in match.home.players.order_by("number")[:home]], by=match.home.coach)
-    pm.pick_squad(match, match.away, [p.pk for p in match.away.players.order_by("number")[:away]], by=match.away.coach)
+    pick_squad(match, match.home, [p.pk for p in match.home.players.order_by("number")[:home]], by=match.home.coach)
+    pick_squad(match, match.away, [p.pk for p in match.away.players.order_by("number")[:away]], by=match.away.coach)
 
 
 def set_ff(team, ff):
@@ -24,17 +27,17 @@ def set_ff(team, ff):
 
 
 def test_duplicates_are_rolled_again(season_with):
-    from league.seasons import services
+    from league.seasons.services.fixtures import generate_fixtures
 
     season, _ = season_with(2, 2)
     division = season.divisions.get(level=1)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = division.matches.first()
     squads(match, home=11, away=4)  # 350,000 less: 35 lower → 2 rolls
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    prematch = pm.roll_handicap(match, entered=[11, 12, 44], by=None)  # 11 and 12 are the same result
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    prematch = roll_handicap(match, entered=[11, 12, 44], by=None)  # 11 and 12 are the same result
     assert prematch.handicap_rolls == 2
     assert list(HandicapDraw.objects.filter(match=match).values_list("key", flat=True)) == [
         "extra_training",
@@ -44,7 +47,8 @@ def test_duplicates_are_rolled_again(season_with):
 
 
 def test_master_chef_dice_are_paid_once(season_with, make_user):
-    from league.seasons import services
+    from league.seasons.services.fixtures import generate_fixtures
+    from league.seasons.services.setup import set_division_teams
     from teams.models import Position, Race
     from teams.services import create_team
 
@@ -57,23 +61,23 @@ def test_master_chef_dice_are_paid_once(season_with, make_user):
         hires={Position.objects.get(race=halfling, name="Linehobbit").pk: 11},
     )
     division = season.divisions.get(level=1)
-    services.set_division_teams(division, [teams[0], chefs])
-    services.generate_fixtures(division)
+    set_division_teams(division, [teams[0], chefs])
+    generate_fixtures(division)
     match = (
         division.matches.get(home=chefs) if division.matches.filter(home=chefs).exists() else division.matches.first()
     )
     squads(match)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     for draw in HandicapDraw.objects.filter(match=match, key="inspiration"):  # R23: chosen before it is done
-        pm.inspire(match, draw.team, match.squad.filter(team=draw.team).last().player_id, by=None)
+        inspire(match, draw.team, match.squad.filter(team=draw.team).last().player_id, by=None)
     before = treasury(chefs)
-    prematch = pm.buy_chef_dice(match, chefs, count=2, by=chefs.coach)
+    prematch = buy_chef_dice(match, chefs, count=2, by=chefs.coach)
     assert treasury(chefs) == before - 40_000 and prematch.done == PreMatch.Step.MASTER_CHEF
-    with pytest.raises(pm.PreMatchError):
-        pm.buy_chef_dice(match, chefs, count=2, by=chefs.coach)
+    with pytest.raises(PreMatchError):
+        buy_chef_dice(match, chefs, count=2, by=chefs.coach)
     assert treasury(chefs) == before - 40_000
 
 
@@ -85,11 +89,11 @@ def advance_to(match, step):
     if step > PreMatch.Step.SQUADS:
         squads(match)
     if step > PreMatch.Step.WEATHER:
-        pm.roll_weather(match, entered=[3, 4], by=None)
+        roll_weather(match, entered=[3, 4], by=None)
     if step > PreMatch.Step.TICKETS:
-        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        set_tickets(match, ticket="ordinary", neutral=False, by=None)
     if step > PreMatch.Step.GATE:
-        pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+        roll_gate(match, home_dice=[], away_dice=[], by=None)
 
 
 STEP_WRITES = [
@@ -113,18 +117,18 @@ class TestALeagueMatch:
         set_ff(match.home, 8)
         set_ff(match.away, 6)
         squads(match)
-        prematch = pm.roll_weather(match, entered=[3, 4], by=match.home.coach)
+        prematch = roll_weather(match, entered=[3, 4], by=match.home.coach)
         assert prematch.weather == "nice" and "Fint vær" in prematch.explanations["weather"][0]
-        pm.set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
+        set_tickets(match, ticket="ordinary", neutral=False, by=match.home.coach)
         # EXAMPLES.md: home 8 D6 +1 each = 36,000; away 6 D6 -1 each = 13,000; FFM +5 (R12, R13, R15)
-        prematch = pm.roll_gate(
+        prematch = roll_gate(
             match, home_dice=[3, 5, 1, 6, 2, 4, 6, 1], away_dice=[2, 2, 3, 1, 6, 5], by=match.home.coach
         )
         assert (prematch.home_gate, prematch.away_gate, prematch.fan_factor_modifier) == (36_000, 13_000, 5)
         assert prematch.vandalism_target is None  # 49,000 in 60,000 seats
         assert "Fan Factor-modifier: row 40, column 15: +5" in prematch.explanations["ffm"]
         assert prematch.done == PreMatch.Step.NIGGLING  # nobody in either squad has a niggling injury
-        prematch = pm.roll_handicap(match, by=match.home.coach)
+        prematch = roll_handicap(match, by=match.home.coach)
         # home 11 × 50,000 + FF 8 × 10,000 + apothecary 50,000 = 680,000 → 68; away 550,000 + 60,000 → 61;
         # difference 7: column ≤149, row 0-10 → no rolls (R1, R22)
         assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (68, 61, 0)
@@ -142,22 +146,22 @@ class TestALeagueMatch:
                 hire_player(match.home, position("Human", name), name="", number=None, by=match.home.coach)
         ids = [p.pk for p in match.home.players.all()]
         assert len(ids) == 17
-        with pytest.raises(pm.PreMatchError, match="At most 16"):
-            pm.pick_squad(match, match.home, ids, by=match.home.coach)
+        with pytest.raises(PreMatchError, match="At most 16"):
+            pick_squad(match, match.home, ids, by=match.home.coach)
         injured = match.home.players.first()
         Player.objects.filter(pk=injured.pk).update(miss_matches=1)
-        with pytest.raises(pm.PreMatchError, match="misses this match"):
-            pm.pick_squad(match, match.home, ids[:12], by=match.home.coach)
+        with pytest.raises(PreMatchError, match="misses this match"):
+            pick_squad(match, match.home, ids[:12], by=match.home.coach)
         assert not SquadEntry.objects.exists()
 
     def test_steps_run_in_order_and_once(self):
         match = self.league_match
-        with pytest.raises(pm.PreMatchError, match="Finish the steps"):
-            pm.roll_weather(match, entered=[1, 1], by=None)
+        with pytest.raises(PreMatchError, match="Finish the steps"):
+            roll_weather(match, entered=[1, 1], by=None)
         squads(match)
-        pm.roll_weather(match, entered=[1, 1], by=None)
-        with pytest.raises(pm.PreMatchError, match="already done"):
-            pm.roll_weather(match, entered=[6, 6], by=None)
+        roll_weather(match, entered=[1, 1], by=None)
+        with pytest.raises(PreMatchError, match="already done"):
+            roll_weather(match, entered=[6, 6], by=None)
         assert DiceRoll.objects.get(match=match, purpose="weather").values == [1, 1]
 
     def test_vandalism_when_the_gates_exceed_capacity_r18(self):
@@ -165,10 +169,10 @@ class TestALeagueMatch:
         set_ff(match.home, 12)
         set_ff(match.away, 10)
         squads(match)
-        pm.roll_weather(match, entered=[3, 4], by=None)
-        pm.set_tickets(match, ticket="cheap", neutral=False, by=None)
+        roll_weather(match, entered=[3, 4], by=None)
+        set_tickets(match, ticket="cheap", neutral=False, by=None)
         # cheap: home +2 per die, away 0: 12 × (5 + 2) = 84,000; 10 × 5 = 50,000 → 134,000 in 60,000 seats
-        prematch = pm.roll_gate(match, home_dice=[5] * 12, away_dice=[5] * 10, by=None)
+        prematch = roll_gate(match, home_dice=[5] * 12, away_dice=[5] * 10, by=None)
         assert (prematch.home_gate, prematch.away_gate) == (84_000, 50_000)
         assert prematch.vandalism_target == 7 and prematch.vandalised  # 74,000 over: automatic
         assert prematch.seats_lost == 37_000
@@ -178,10 +182,10 @@ class TestALeagueMatch:
         set_ff(match.home, 9)
         set_ff(match.away, 9)
         squads(match)
-        pm.roll_weather(match, entered=[3, 4], by=None)
-        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        roll_weather(match, entered=[3, 4], by=None)
+        set_tickets(match, ticket="ordinary", neutral=False, by=None)
         # home 9 × (6 + 1) = 63,000; away 9 × (5 - 1) = 36,000 → 99,000: 39,000 over → 4+ (R18)
-        prematch = pm.roll_gate(match, home_dice=[6] * 9, away_dice=[5] * 9, vandalism_die=[3], by=None)
+        prematch = roll_gate(match, home_dice=[6] * 9, away_dice=[5] * 9, vandalism_die=[3], by=None)
         assert prematch.vandalism_target == 4 and prematch.vandalised and prematch.seats_lost == 19_500
 
     def test_niggling_checks_and_the_apothecary_r36(self):
@@ -189,11 +193,11 @@ class TestALeagueMatch:
         a, b = match.home.players.order_by("number")[:2]
         Player.objects.filter(pk__in=[a.pk, b.pk]).update(niggling=1)
         squads(match)
-        pm.roll_weather(match, entered=[3, 4], by=None)
-        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-        prematch = pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+        roll_weather(match, entered=[3, 4], by=None)
+        set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        prematch = roll_gate(match, home_dice=[], away_dice=[], by=None)
         assert prematch.done == PreMatch.Step.FAN_FACTOR_MODIFIER  # the home team has checks to make
-        prematch = pm.check_niggling(match, match.home, apothecary_for=[a.pk], entered={b.pk: [1]}, by=None)
+        prematch = check_niggling(match, match.home, apothecary_for=[a.pk], entered={b.pk: [1]}, by=None)
         assert SquadEntry.objects.get(player=b).status == "missed_niggling"
         assert SquadEntry.objects.get(player=a).status == "playing"
         assert prematch.home_niggling_ap == 1 and prematch.home_niggling_checked  # the step's state, in fields
@@ -202,12 +206,12 @@ class TestALeagueMatch:
     def test_handicap_for_the_lower_team_with_a_duplicate_rerolled_r22_r23(self):
         match = self.league_match
         squads(match, home=11, away=7)  # the away squad is worth 200,000 less: TR 20 lower
-        pm.roll_weather(match, entered=[3, 4], by=None)
-        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-        pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
+        roll_weather(match, entered=[3, 4], by=None)
+        set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        roll_gate(match, home_dice=[], away_dice=[], by=None)
         # home: 11 × 50,000 + 50,000 apothecary = 600,000 → 60; away: 7 × 50,000 = 350,000 → 35; difference 25
         # → column ≤149, row 11-25: 1 roll (R22)
-        prematch = pm.roll_handicap(match, entered=[15], by=None)
+        prematch = roll_handicap(match, entered=[15], by=None)
         assert (prematch.home_rating, prematch.away_rating, prematch.handicap_rolls) == (60, 35, 1)
         draw = HandicapDraw.objects.get(match=match)
         assert (draw.team_id, draw.key) == (match.away_id, "inspiration")
@@ -268,19 +272,23 @@ class TestALeagueMatch:
         assert response.status_code == (302 if allowed else 403)
 
     def test_inspiration_gives_an_extra_mvp_that_does_not_count_r23(self):
-        from matches import postmatch as post
-        from matches.report import LineInput, ReportInput, confirm_report, file_report
+        from matches.postmatch.development import pending_development
+        from matches.postmatch.injury_step import injuries
+        from matches.postmatch.mvp import mvp
+        from matches.postmatch.steps import stadium, winnings
+        from matches.report.confirmation import confirm_report
+        from matches.report.filing import LineInput, ReportInput, file_report
 
         match = self.league_match
         squads(match, home=11, away=7)
-        pm.roll_weather(match, entered=[3, 4], by=None)
-        pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-        pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-        pm.roll_handicap(match, entered=[15], by=None)  # the lower (away) team draws Inspiration
+        roll_weather(match, entered=[3, 4], by=None)
+        set_tickets(match, ticket="ordinary", neutral=False, by=None)
+        roll_gate(match, home_dice=[], away_dice=[], by=None)
+        roll_handicap(match, entered=[15], by=None)  # the lower (away) team draws Inspiration
         inspired = match.away.players.order_by("number").first()
-        with pytest.raises(pm.PreMatchError, match="did not draw"):
-            pm.inspire(match, match.home, match.home.players.first().pk, by=None)
-        pm.inspire(match, match.away, inspired.pk, by=match.away.coach)
+        with pytest.raises(PreMatchError, match="did not draw"):
+            inspire(match, match.home, match.home.players.first().pk, by=None)
+        inspire(match, match.away, inspired.pk, by=match.away.coach)
         assert Player.objects.get(pk=inspired.pk).mvps == 1  # given before the match: 5 SPP
         scorer = match.away.players.order_by("number")[1]
         file_report(
@@ -289,13 +297,13 @@ class TestALeagueMatch:
             by=match.home.coach,
         )
         confirm_report(match, by=match.away.coach)
-        post.winnings(match, match.away, roll=[3], by=None)
-        post.injuries(match, match.away, by=None)
-        post.stadium(match, match.away, by=None)
+        winnings(match, match.away, roll=[3], by=None)
+        injuries(match, match.away, by=None)
+        stadium(match, match.away, by=None)
         # the random MVP goes to the other player who earned SPP, never the inspired one
-        postmatch = post.mvp(match, match.away, roll=[1], by=None)
+        postmatch = mvp(match, match.away, roll=[1], by=None)
         assert postmatch.mvp_id == scorer.pk
         team = Team.objects.get(pk=match.away_id)
         assert team.mvps_received == 1  # Inspiration does not count towards the five (R27)
         # the inspired player's 5 SPP cross 6? No: 5. The scorer's 3 + 5 = 8 crosses 6: one roll
-        assert [(p.pk, i) for p, i in post.pending_development(match, match.away)] == [(scorer.pk, 1)]
+        assert [(p.pk, i) for p, i in pending_development(match, match.away)] == [(scorer.pk, 1)]

@@ -14,7 +14,8 @@ from django.utils import timezone
 from league.models import Notification
 from league.seasons.reminders import send_reminders
 from matches.models import Match, PostMatch
-from matches.report import confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import file_report
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db

@@ -4,16 +4,8 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, PlayerMatch
-from matches.report import (
-    ApothecaryInput,
-    LineInput,
-    ReportError,
-    ReportInput,
-    confirm_report,
-    file_report,
-    reopen_report,
-    void_match,
-)
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ApothecaryInput, LineInput, ReportError, ReportInput, file_report
 from teams.models import Player
 from tests import factories
 
@@ -47,10 +39,10 @@ def refused(match, report, by=None):
 
 
 def test_a_drawn_cup_match_without_a_tiebreak_winner_is_refused_r34(season_with, board_member):
-    from league.seasons import services
+    from league.seasons.services.cup import draw_cup
 
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     match = cup.matches.get(round=1, cup_slot=0)
     walk_prematch(match)
     assert "cannot end drawn" in refused(match, ReportInput(home_score=1, away_score=1))
@@ -92,14 +84,15 @@ def user_for(role, match, other_coach, board_member):
 
 
 def walk_prematch(match):
-    from matches import prematch as pm
+    from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+    from matches.prematch.ratings import roll_handicap
 
     for team in (match.home, match.away):
-        pm.pick_squad(match, team, [p.pk for p in team.players.all()], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=None, away_dice=None, by=None)
-    pm.roll_handicap(match, by=None)
+        pick_squad(match, team, [p.pk for p in team.players.all()], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=None, away_dice=None, by=None)
+    roll_handicap(match, by=None)
 
 
 def test_no_report_before_the_pre_match_sequence(league_match):
@@ -319,11 +312,11 @@ class TestAReadyMatch:
         assert "Team A 2–1 Team B" in html and '<td class="num">7</td>' in html  # 2 TD + 1 COMP = 7 SPP
 
     def test_no_reopen_or_void_once_the_post_match_sequence_has_begun(self, board_member):
-        from matches import postmatch as post
+        from matches.postmatch.steps import winnings
 
         file_report(self.ready_match, a_report(self.ready_match), by=self.ready_match.home.coach)
         confirm_report(self.ready_match, by=self.ready_match.away.coach)
-        post.winnings(self.ready_match, self.ready_match.home, roll=[3], by=None)
+        winnings(self.ready_match, self.ready_match.home, roll=[3], by=None)
         with pytest.raises(ReportError, match="post-match sequence has begun"):
             reopen_report(self.ready_match, by=board_member)
         with pytest.raises(ReportError, match="post-match sequence has begun"):
@@ -342,10 +335,10 @@ def test_the_bracket_marks_who_won_a_drawn_cup_match_r34(season_with, board_memb
     """Issue 26: a 1–1 in the bracket says who went on."""
     from django.urls import reverse
 
-    from league.seasons import services
+    from league.seasons.services.cup import draw_cup
 
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board_member)
     match = cup.matches.get(round=1, cup_slot=0)
     walk_prematch(match)
     file_report(match, ReportInput(home_score=1, away_score=1, tiebreak_winner_id=match.away_id), by=board_member)

@@ -4,7 +4,8 @@ import pytest
 
 from matches.dice import roll
 from matches.models import DiceRoll, Match
-from matches.report import LineInput, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import LineInput, ReportInput, file_report
 from teams.models import Player
 from tests.concurrency import require_postgres, run_together
 

@@ -4,7 +4,8 @@ the views only pass the refusal on (issue 10)."""
 import pytest
 
 from matches.models import Match
-from matches.report import ReportError, confirm_report, dispute_report, file_report
+from matches.report.confirmation import confirm_report, dispute_report
+from matches.report.filing import ReportError, file_report
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import ApothecaryUse, Match, PlayerMatch
-from matches.report import file_report
+from matches.report.filing import file_report
 from tests import factories
 from tests.matches.test_report import a_report, form_data, players
 

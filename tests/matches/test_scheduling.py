@@ -9,10 +9,10 @@ from django.utils import timezone, translation
 from league.lib.refusals import AlreadyDone
 from league.models import Notification, RoundDeadline
 from league.notices.texts import sentence
-from league.seasons.services import move_fixture
-from matches import prematch as pm
+from league.seasons.services.fixtures import move_fixture
 from matches import scheduling
 from matches.models import DateProposal, Match
+from matches.prematch.opening import pick_squad, roll_weather
 from matches.scheduling import SchedulingError
 
 pytestmark = pytest.mark.django_db
@@ -190,9 +190,9 @@ class TestRefusals:
     def test_a_match_whose_prematch_has_begun(self, league_match):
         made = scheduling.propose_dates(league_match, starts=[days_ahead(3)], by=league_match.home.coach)
         for team in (league_match.home, league_match.away):
-            pm.pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
+            pick_squad(league_match, team, [p.pk for p in team.players.all()], by=None)
         assert scheduling.can_schedule(league_match)  # squads are picked ahead of the day
-        pm.roll_weather(league_match, entered=[3, 4], by=None)
+        roll_weather(league_match, entered=[3, 4], by=None)
         away = league_match.away.coach
         self.refused(league_match, lambda: scheduling.accept_date(made[0], by=away), "pre-match")
         self.refused(

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.seasons import services as league_services
+from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match
 from matches.results import record_forfeit
 from tests.concurrency import require_postgres, run_together
@@ -31,7 +31,7 @@ def test_races_of_a_coachs_step_against_the_boards_void_or_reopen(season_with, b
     require_postgres()
     season, _teams = season_with(2, 0)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     home, away = (e.team for e in division.entries.select_related("team__coach").order_by("team__name"))
     forfeiter, awarded, board = _client(home.coach), _client(away.coach), _client(board_member)
     outcomes = []

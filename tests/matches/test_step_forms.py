@@ -8,11 +8,17 @@ import pytest
 from django.urls import reverse
 
 from league.models import Ruleset
-from league.seasons import services
-from matches import postmatch as post
-from matches import prematch as pm
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from matches.models import ApothecaryUse, DiceRoll, Match, PostMatch, PreMatch, SquadEntry
-from matches.report import ApothecaryInput, LineInput, ReportInput, confirm_report, file_report
+from matches.postmatch.base import PostMatchError
+from matches.postmatch.injury_facts import healer_candidates, roll_injury_dice
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.steps import stadium, winnings
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import roll_handicap
+from matches.report.confirmation import confirm_report
+from matches.report.filing import ApothecaryInput, LineInput, ReportInput, file_report
 from teams.models import Player, Position, Race, Team
 from teams.services import buy_apothecary, create_team
 from tests import factories
@@ -121,7 +127,7 @@ class TestWithALeagueMatch:
 def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
     season, _teams = season_with(2, 2)
     division = season.divisions.get(level=2)
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     Team.objects.filter(pk=match.home_id).update(fan_factor=2)
     match = Match.objects.get(pk=match.pk)
@@ -140,9 +146,9 @@ def test_a_six_on_the_2nd_divisions_d5_is_refused(client, season_with):
 
 
 def walk_to_mvp(match, team):
-    post.winnings(match, team, roll=[3], by=None)
-    post.injuries(match, team, by=None)
-    post.stadium(match, team, by=None)
+    winnings(match, team, roll=[3], by=None)
+    injuries(match, team, by=None)
+    stadium(match, team, by=None)
 
 
 class TestAfterTheTrollsBeatTheSaints:
@@ -247,19 +253,19 @@ def casualties():
         hires={Position.objects.get(race=human, name="Lineman").pk: 11},
     )
     buy_apothecary(away, by=away.coach)
-    season = services.create_season(
-        name="S", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1. divisjon", 6, [home, away])]
+    season = create_season(
+        name="S", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1. divisjon", 6, [home, away])]
     )
     division = season.divisions.get()
-    services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.get(division=division, home=home)
     h, a = list(home.players.order_by("number")), list(away.players.order_by("number"))
-    pm.pick_squad(match, home, [p.pk for p in h], by=None)
-    pm.pick_squad(match, away, [p.pk for p in a], by=None)
-    pm.roll_weather(match, entered=[3, 4], by=None)
-    pm.set_tickets(match, ticket="ordinary", neutral=False, by=None)
-    pm.roll_gate(match, home_dice=[], away_dice=[], by=None)
-    pm.roll_handicap(match, by=None)
+    pick_squad(match, home, [p.pk for p in h], by=None)
+    pick_squad(match, away, [p.pk for p in a], by=None)
+    roll_weather(match, entered=[3, 4], by=None)
+    set_tickets(match, ticket="ordinary", neutral=False, by=None)
+    roll_gate(match, home_dice=[], away_dice=[], by=None)
+    roll_handicap(match, by=None)
     dead = [a[1], a[2], a[4], a[5]]
     lines = [
         LineInput(h[0].pk, touchdowns=2),
@@ -276,7 +282,7 @@ def casualties():
     confirm_report(match, by=away.coach)
     match.refresh_from_db()
     away = Team.objects.get(pk=away.pk)
-    post.winnings(match, away, roll=[2], by=None)
+    winnings(match, away, roll=[2], by=None)
     return match, home, away, h, a
 
 
@@ -314,10 +320,10 @@ class TestWithCasualties:
         offered = {int(pk) for pk in re.findall(r'name="attempt_(\d+)"', client.get(page).content.decode())}
         # #2, #3 killed; #4 killed on the table and untreated; never #5 (revived) nor #6 (tried) (R25)
         assert offered == {a[1].pk, a[2].pk, a[3].pk}
-        assert offered == {p.pk for p in post.healer_candidates(match, away)}
+        assert offered == {p.pk for p in healer_candidates(match, away)}
         # the service agrees: a player not offered is refused
-        with pytest.raises(post.PostMatchError, match="not treated by the apothecary"):
-            post.injuries(match, away, healer_targets=[a[5].pk], by=None)
+        with pytest.raises(PostMatchError, match="not treated by the apothecary"):
+            injuries(match, away, healer_targets=[a[5].pk], by=None)
         # #4 first (1+ always), #2 second: a 1 fails the 2+ (R25); #5's revival: 21 Knust albue, 1D4 + 3
         data = {
             f"attempt_{a[3].pk}": "1",
@@ -348,8 +354,8 @@ class TestWithCasualties:
         ApothecaryUse.objects.create(
             match=match, team=away, player=a[3], action="heal_serious_injury", ap=2, roll=1
         )  # failed: then 66 on the table kills him with no Bandage Crew after the apothecary
-        post.roll_injury_dice(match, away, entered={f"serious_injury:{a[3].pk}": [6, 6]}, by=None)
-        assert a[3].pk not in {p.pk for p in post.healer_candidates(match, away)}
+        roll_injury_dice(match, away, entered={f"serious_injury:{a[3].pk}": [6, 6]}, by=None)
+        assert a[3].pk not in {p.pk for p in healer_candidates(match, away)}
 
     def test_revival_dice_without_the_revival_d66_are_refused(self, client):
         match, _home, away, _h, a = self.casualties

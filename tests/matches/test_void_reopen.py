@@ -2,9 +2,11 @@
 
 import pytest
 
-from matches import prematch as pm
 from matches.models import Match, PostMatch, PreMatch
-from matches.report import ReportError, confirm_report, file_report, reopen_report, void_match
+from matches.prematch.base import get_prematch
+from matches.prematch.opening import pick_squad
+from matches.report.confirmation import confirm_report, reopen_report, void_match
+from matches.report.filing import ReportError, file_report
 from tests import factories
 from tests.matches.test_report import a_report
 
@@ -24,8 +26,8 @@ def both_pick_their_squads(match):
     following = next_match(match)
     assert {following.home_id, following.away_id} == {match.home_id, match.away_id}  # the return match
     for team in (following.home, following.away):
-        pm.pick_squad(following, team, [p.pk for p in team.players.all()], by=team.coach)
-    assert pm.get_prematch(following).done == PreMatch.Step.SQUADS
+        pick_squad(following, team, [p.pk for p in team.players.all()], by=team.coach)
+    assert get_prematch(following).done == PreMatch.Step.SQUADS
 
 
 class TestAReadyMatch:
@@ -54,12 +56,12 @@ class TestAReadyMatch:
         assert PostMatch.objects.filter(match=match, done=0).count() == 2
 
     def test_once_the_post_match_has_begun_the_refusal_says_how_the_board_corrects(self, board_member):
-        from matches import postmatch as post
+        from matches.postmatch.steps import winnings
 
         match = self.ready_match
         file_report(match, a_report(match), by=match.home.coach)
         confirm_report(match, by=match.away.coach)
-        post.winnings(match, match.home, roll=[3], by=None)
+        winnings(match, match.home, roll=[3], by=None)
         for undo in (void_match, reopen_report):
             with pytest.raises(ReportError) as err:
                 undo(match, by=board_member)

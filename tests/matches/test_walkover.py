@@ -5,7 +5,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.seasons import services as league_services
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
 from matches.match_page import match_actions
 from matches.models import Match
 from matches.results import record_forfeit
@@ -27,10 +28,10 @@ def forfeited(season_with, board_member):
     """Team A forfeits its first league match against Team B, and Team C its cup match against Team D."""
     season, teams = season_with(2, 2)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
+    generate_fixtures(division)
     match = Match.objects.filter(division=division).order_by("round", "pk").first()
     cup_teams = [teams[2], teams[3]]
-    cup = league_services.draw_cup(
+    cup = draw_cup(
         season, teams=cup_teams, name="Torshov-cupen", prize=0, order=[t.pk for t in cup_teams], by=board_member
     )
     final = Match.objects.get(cup=cup, round=1)
@@ -84,8 +85,8 @@ def test_the_board_is_offered_void_not_reopen_on_a_forfeit_r46(forfeited, board_
 
 
 def test_a_played_match_is_offered_both_and_a_void_one_neither(ready_match, board_member):
-    from matches.report import confirm_report, file_report, void_match
-    from matches.report.filing import ReportInput
+    from matches.report.confirmation import confirm_report, void_match
+    from matches.report.filing import ReportInput, file_report
 
     def offered(match):
         actions = match_actions(board_member, match, board=True)

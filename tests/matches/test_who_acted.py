@@ -70,8 +70,8 @@ def test_a_coach_with_a_name_is_named_by_it_everywhere_members_read_who(rolled, 
     from league.models import Notification
     from matches import scheduling
     from matches.playthrough import walk_prematch
-    from matches.report import confirm_report, file_report
-    from matches.report.filing import ReportInput
+    from matches.report.confirmation import confirm_report
+    from matches.report.filing import ReportInput, file_report
 
     match, _board = rolled
     home, away = match.home.coach, match.away.coach

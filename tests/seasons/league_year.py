@@ -28,25 +28,40 @@ from league.accounts import BOARD, COACH, role_group
 from league.lib.refusals import Refusal
 from league.management.commands.seed_demo import demo_roster
 from league.models import Cup, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
-from league.seasons import services as league_services
 from league.seasons.reminders import send_reminders
-from league.seasons.services.fixtures import schedule_replay
-from league.seasons.services.season_end import season_end_preview
-from matches import dice, live, postmatch, prematch, scheduling
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures, record_tiebreak, schedule_replay, withdraw_tiebreak
+from league.seasons.services.season_end import commit_season_end, season_end_preview
+from league.seasons.services.setup import (
+    DivisionPlan,
+    create_season,
+    default_divisions,
+    set_division_teams,
+    start_season,
+)
+from matches import dice, scheduling
+from matches.live.entries import record
+from matches.live.reads import report_prefill
+from matches.live.state import EventInput
 from matches.models import LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
 from matches.playthrough import demo_choices
-from matches.report import (
-    LineInput,
-    ReportInput,
-    confirm_report,
-    dispute_report,
-    file_report,
-    reopen_report,
-    void_match,
-)
-from matches.report.confirmation import settle_report
+from matches.postmatch.base import progress
+from matches.postmatch.development import develop, development_rolls
+from matches.postmatch.injury_facts import healer_candidates, healer_limit, pending_injury_dice, roll_injury_dice
+from matches.postmatch.injury_step import injuries
+from matches.postmatch.mvp import mvp
+from matches.postmatch.raising import opponents_dead
+from matches.postmatch.steps import complete, purchases_done, stadium, winnings
+from matches.postmatch.steps import fan_factor as fan_factor_step
+from matches.prematch.base import TICKETS, chef_bought, chef_teams, get_prematch, neutral_allowed, niggling_checked
+from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
+from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
+from matches.prematch.ratings import check_niggling, roll_handicap
+from matches.report.confirmation import confirm_report, dispute_report, reopen_report, settle_report, void_match
+from matches.report.filing import LineInput, ReportInput, file_report
 from matches.results import record_forfeit
 from matches.selectors import scheduled_for
+from matches.squads import division_die
 from teams import corrections
 from teams import services as team_services
 from teams.models import Player, Position, Race, Team
@@ -114,53 +129,53 @@ def prematch_step(match: Match, team: Team | None = None, *, typed: random.Rando
     if done == 0:
         for t in mine:
             if not squad_picked(match, t):
-                prematch.pick_squad(match, t, [p.pk for p in t.players.available()[:16]], by=t.coach)
+                pick_squad(match, t, [p.pk for p in t.players.available()[:16]], by=t.coach)
                 return True
         return False
     coach = (team or home).coach  # the shared steps: the home coach, or the coach who takes them
     if done == PreMatch.Step.SQUADS:
         entered = [typed.randint(1, 6), typed.randint(1, 6)] if typed else None
-        prematch.roll_weather(match, entered=entered, by=coach)
+        roll_weather(match, entered=entered, by=coach)
         return True
     if done == PreMatch.Step.WEATHER:
         if team is not None and team.pk != home.pk:
             return False  # the home coach sets the ticket price
-        ticket = typed.choice(list(prematch.TICKETS)) if typed else "ordinary"
-        neutral = bool(typed and prematch.neutral_allowed(match) and typed.random() < 0.5)
-        prematch.set_tickets(match, ticket=ticket, neutral=neutral, by=coach)
+        ticket = typed.choice(list(TICKETS)) if typed else "ordinary"
+        neutral = bool(typed and neutral_allowed(match) and typed.random() < 0.5)
+        set_tickets(match, ticket=ticket, neutral=neutral, by=coach)
         return True
     if done == PreMatch.Step.TICKETS:
         gates = {}
         for side, t in (("home", home), ("away", away)):
-            die = prematch.division_die(match, t)
+            die = division_die(match, t)
             gates[side] = [typed.randint(1, die) for _i in range(t.fan_factor)] if typed and t.fan_factor else None
-        prematch.roll_gate(match, home_dice=gates["home"], away_dice=gates["away"], vandalism_die=None, by=coach)
+        roll_gate(match, home_dice=gates["home"], away_dice=gates["away"], vandalism_die=None, by=coach)
         return True
     if done == PreMatch.Step.FAN_FACTOR_MODIFIER:
-        pre = prematch.get_prematch(match)
+        pre = get_prematch(match)
         for t in mine:
-            if not prematch.niggling_checked(match, pre, t):
-                prematch.check_niggling(match, t, by=t.coach)
+            if not niggling_checked(match, pre, t):
+                check_niggling(match, t, by=t.coach)
                 return True
         return False
     if done == PreMatch.Step.NIGGLING:
-        prematch.roll_handicap(match, by=coach)
+        roll_handicap(match, by=coach)
         return True
     if done == PreMatch.Step.HANDICAP:
         for draw in match.handicaps.filter(key="inspiration", player__isnull=True, team__in=mine):
             playing = match.squad.filter(team=draw.team, status=SquadEntry.Status.PLAYING).first()
-            prematch.inspire(match, draw.team, playing.player_id, by=draw.team.coach)
+            inspire(match, draw.team, playing.player_id, by=draw.team.coach)
             return True
         for t in mine:
-            rolls = prematch.inspired_rolls(match, t)
+            rolls = inspired_rolls(match, t)
             if rolls:
                 choices = demo_choices(rolls, match.season.ruleset.rules)
-                prematch.choose_inspired_development(match, t, choices=choices, by=t.coach)
+                choose_inspired_development(match, t, choices=choices, by=t.coach)
                 return True
-        pre = prematch.get_prematch(match)
-        for t in prematch.chef_teams(match):
-            if t in mine and not prematch.chef_bought(match, pre, t):
-                prematch.buy_chef_dice(match, t, count=typed.randint(0, 1) if typed else 0, by=t.coach)
+        pre = get_prematch(match)
+        for t in chef_teams(match):
+            if t in mine and not chef_bought(match, pre, t):
+                buy_chef_dice(match, t, count=typed.randint(0, 1) if typed else 0, by=t.coach)
                 return True
     return False
 
@@ -186,34 +201,34 @@ def postmatch_step(match: Match, team: Team, *, seed: int = 0) -> bool:
     done = postmatch_done(match, team)
     by = team.coach
     rng = random.Random(seed)
-    step = postmatch.progress(match, team.pk, done) + 1  # the steps that do not apply are passed (R42)
+    step = progress(match, team.pk, done) + 1  # the steps that do not apply are passed (R42)
     if step > PostMatch.Step.TEAM_RATING:
         return False
     if step == PostMatch.Step.WINNINGS:
-        postmatch.winnings(match, team, roll=None, by=by)
+        winnings(match, team, roll=None, by=by)
     elif step == PostMatch.Step.INJURIES:
-        if postmatch.pending_injury_dice(match, team):  # the page's first form: who is dead (R25)
-            postmatch.roll_injury_dice(match, team, by=by)
-        offered = [p.pk for p in postmatch.healer_candidates(match, team)]
-        targets = offered[: postmatch.healer_limit(team, match.season.ruleset.rules)]
+        if pending_injury_dice(match, team):  # the page's first form: who is dead (R25)
+            roll_injury_dice(match, team, by=by)
+        offered = [p.pk for p in healer_candidates(match, team)]
+        targets = offered[: healer_limit(team, match.season.ruleset.rules)]
         if rng.random() < 0.3:
             targets = []
-        zombies = postmatch.opponents_dead(match, team)
+        zombies = opponents_dead(match, team)
         zombie = zombies[0].pk if zombies and rng.random() < 0.5 else None
-        postmatch.injuries(match, team, healer_targets=targets, raise_zombie=zombie, by=by)
+        injuries(match, team, healer_targets=targets, raise_zombie=zombie, by=by)
     elif step == PostMatch.Step.STADIUM:
-        postmatch.stadium(match, team, by=by)
+        stadium(match, team, by=by)
     elif step == PostMatch.Step.MVP:
-        postmatch.mvp(match, team, by=by)
+        mvp(match, team, by=by)
     elif step == PostMatch.Step.DEVELOPMENT:
-        rolls = postmatch.development_rolls(match, team, by=by)
-        postmatch.develop(match, team, choices=demo_choices(rolls, match.season.ruleset.rules), by=by)
+        rolls = development_rolls(match, team, by=by)
+        develop(match, team, choices=demo_choices(rolls, match.season.ruleset.rules), by=by)
     elif step == PostMatch.Step.FAN_FACTOR:
-        postmatch.fan_factor(match, team, by=by)
+        fan_factor_step(match, team, by=by)
     elif step == PostMatch.Step.PURCHASES:
-        postmatch.purchases_done(match, team, by=by)
+        purchases_done(match, team, by=by)
     else:
-        postmatch.complete(match, team, by=by)
+        complete(match, team, by=by)
     return True
 
 
@@ -279,7 +294,7 @@ def random_report(match: Match, rng: random.Random) -> ReportInput:
 def report_from_log(match: Match) -> ReportInput | None:
     """The report the report page fills in from an ended live log (`live.report_prefill`)."""
     match = fresh(match)
-    prefill = live.report_prefill(match)
+    prefill = report_prefill(match)
     if prefill is None:
         return None
     lines = [
@@ -345,12 +360,12 @@ class Year:
 
     def new_season(self, divisions: list[list[Team]], *, dated: int = 0, previous: Season | None = None) -> Season:
         self.seasons += 1
-        levels = league_services.default_divisions(self.ruleset)
-        season = league_services.create_season(
+        levels = default_divisions(self.ruleset)
+        season = create_season(
             name=f"Sesong {self.seasons}",
             ruleset=self.ruleset,
             divisions=[
-                league_services.DivisionPlan(level, name, die, divisions[level - 1])
+                DivisionPlan(level, name, die, divisions[level - 1])
                 for level, name, die in levels
                 if divisions[level - 1]
             ],
@@ -363,8 +378,8 @@ class Year:
         start = timezone.localdate() - timedelta(days=14 * dated) if dated else None
         for division in season.divisions.all():
             if division.entries.count() >= 2:
-                league_services.generate_fixtures(division, start=start)
-        league_services.start_season(season)
+                generate_fixtures(division, start=start)
+        start_season(season)
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -387,7 +402,7 @@ class Year:
 
     def unfinished_postmatches(self) -> list[tuple[Match, Team]]:
         """Each confirmed match's teams whose post-match sequence is not finished (forfeiters too), in any
-        season: as `matches.postmatch.unfinished_postmatches`, the last match's sequence comes before the
+        season: as `matches.postmatch.base.unfinished_postmatches`, the last match's sequence comes before the
         next match even across a season's end (R24). The machine found a season ended with a forfeit's
         sequences open, which it had stopped counting, while pick_squad still waited for them."""
         found = []
@@ -429,9 +444,9 @@ class Year:
         out: set[int] = set()
 
         def send(kind: str, by=None, **fields) -> LiveEvent | None:
-            entry = live.EventInput(kind=kind, client_id=uuid.uuid4(), **fields)
+            entry = EventInput(kind=kind, client_id=uuid.uuid4(), **fields)
             try:
-                return live.record(match.pk, entry, by=by or match.home.coach)
+                return record(match.pk, entry, by=by or match.home.coach)
             except Refusal:
                 return None
 
@@ -736,7 +751,7 @@ class Year:
         random.Random(order_seed).shuffle(order)
         self.note(f"draw_cup(teams={teams}, order_seed={order_seed}) in {season}")
         refused(
-            league_services.draw_cup,
+            draw_cup,
             season,
             teams=entrants,
             name=f"Cup {season.name}",
@@ -758,7 +773,7 @@ class Year:
             for a, b in itertools.pairwise(lines):
                 if a.tied and b.tied and a.position == b.position:
                     refused(
-                        league_services.record_tiebreak,
+                        record_tiebreak,
                         division,
                         winner=Team.objects.get(pk=a.team),
                         loser=Team.objects.get(pk=b.team),
@@ -774,7 +789,7 @@ class Year:
         game = games[which % len(games)]
         self.note(f"withdraw_tiebreak({game}) in {game.division.season}")
         ended = SeasonEnd.objects.filter(season_id=game.division.season_id).exists()
-        assert refused(league_services.withdraw_tiebreak, game) == ended
+        assert refused(withdraw_tiebreak, game) == ended
         assert TiebreakGame.objects.filter(pk=game.pk).exists() == ended
 
     def end_season(self, *, dated: int = 0) -> None:
@@ -785,7 +800,7 @@ class Year:
         self.note(f"end_season(dated={dated}) of {season}")
         try:
             with transaction.atomic():
-                following = league_services.commit_season_end(
+                following = commit_season_end(
                     season, by=self.board, next_name=f"Sesong {self.seasons + 1}"
                 )
         except Refusal:
@@ -803,7 +818,7 @@ class Year:
             lowest = season.divisions.order_by("-level").first()
             teams = [e.team for e in lowest.entries.select_related("team")] + new
             self.note(f"  {len(new)} new teams join {lowest}")
-            league_services.set_division_teams(lowest, teams)
+            set_division_teams(lowest, teams)
 
     def overlapping_season(self, *, teams: int) -> None:
         """The board creates and starts a second season with `teams` teams of the running one (R43:
@@ -816,10 +831,10 @@ class Year:
         self.seasons += 1
 
         def create_and_start():
-            created = league_services.create_season(
+            created = create_season(
                 name=f"Sesong {self.seasons}",
                 ruleset=self.ruleset,
-                divisions=[league_services.DivisionPlan(1, "Ekstra", 6, chosen)],
+                divisions=[DivisionPlan(1, "Ekstra", 6, chosen)],
             )
             self.start(created)
 

@@ -33,12 +33,20 @@ from league.notices import selectors
 from league.seasons import waiting
 from league.seasons.services.fixtures import schedule_replay
 from league.seasons.services.season_end import commit_season_end, season_end_preview
-from matches import prematch, stats
-from matches.live import effective
+from matches import stats
+from matches.live.state import effective
 from matches.match_page import match_actions
 from matches.models import DevelopmentRoll, LiveEvent, Match, PlayerMatch, PostMatch, PreMatch, SquadEntry
-from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match
-from matches.report.confirmation import settle_report, settles
+from matches.prematch.opening import pick_squad
+from matches.report.confirmation import (
+    confirm_report,
+    dispute_report,
+    reopen_report,
+    settle_report,
+    settles,
+    void_match,
+)
+from matches.report.filing import ReportInput, file_report
 from matches.results import record_forfeit
 from matches.scheduling import accept_date
 from matches.selectors import next_matches, scheduled_for
@@ -113,7 +121,7 @@ def _start(match: Match, team: Team) -> str | None:
     """The team's first pre-match step: its squad (R3)."""
     if squad_picked(match, team) or prematch_done(match) > 0:
         return None
-    return _can(prematch.pick_squad, match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
+    return _can(pick_squad, match, team, [p.pk for p in team.players.available()[:16]], by=team.coach)
 
 
 def teams_can_go_on(year: Year, changed: set[int] | None = None) -> None:

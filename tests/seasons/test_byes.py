@@ -11,9 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Ruleset
-from league.seasons import services
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import Match
-from matches.report import ReportError, void_match
+from matches.report.confirmation import void_match
+from matches.report.filing import ReportError
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -78,19 +81,19 @@ class TestACupWithByes:
         have byes, D meets E; round two has A–B and C–(the winner of D–E)."""
         teams = factories.teams(7)
         board = factories.user("styret", board=True, coach=False)
-        season = services.create_season(
+        season = create_season(
             name="Sesong 1",
             ruleset=Ruleset.default(),
             divisions=[
-                services.DivisionPlan(1, "1. divisjon", 6, teams[:4]),
-                services.DivisionPlan(2, "2. divisjon", 5, teams[4:]),
+                DivisionPlan(1, "1. divisjon", 6, teams[:4]),
+                DivisionPlan(2, "2. divisjon", 5, teams[4:]),
             ],
         )
         for division in season.divisions.all():
-            services.generate_fixtures(division)
-        services.start_season(season)
+            generate_fixtures(division)
+        start_season(season)
         cup_teams = teams[:5]
-        cup = services.draw_cup(
+        cup = draw_cup(
             season, teams=cup_teams, name="Torshov-cupen", prize=0, order=[t.pk for t in cup_teams], by=board
         )
         bye = Match.objects.get(cup=cup, round=1, home=teams[0])

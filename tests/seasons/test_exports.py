@@ -13,9 +13,11 @@ from django.utils import timezone
 
 from league.models import Ruleset, Season, SeasonEnd
 from league.seasons import leaders as leader_reads
-from league.seasons import services as league_services
 from league.seasons.leaders import Filters, player_leader_rows, team_leader_lines
 from league.seasons.selectors import season_board
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from matches import stats
 from matches.models import Match, PlayerMatch, SquadEntry
 from teams.models import Race
@@ -51,18 +53,18 @@ def league(make_teams, board_member):
         for number in range(seasons):
             if previous is not None:  # R43: a team plays in one running season at a time
                 Season.objects.filter(pk=previous.pk).update(status=Season.Status.FINISHED)
-            season = league_services.create_season(
+            season = create_season(
                 name=f"Høst {2020 + number}",
                 ruleset=Ruleset.default(),
                 divisions=[
-                    league_services.DivisionPlan(1, "1. divisjon", 6, teams[: n // 2]),
-                    league_services.DivisionPlan(2, "2. divisjon", 5, teams[n // 2 :]),
+                    DivisionPlan(1, "1. divisjon", 6, teams[: n // 2]),
+                    DivisionPlan(2, "2. divisjon", 5, teams[n // 2 :]),
                 ],
                 previous=previous,
             )
             matches = []
             for division in season.divisions.all():
-                matches += league_services.generate_fixtures(division)
+                matches += generate_fixtures(division)
             lines, squads = [], []
             for i, m in enumerate(matches[:-1]):  # the last fixture stays to be played
                 record_result(m, home_score=i % 3, away_score=(i + 1) % 2, home_casualties=i % 4, by=board_member)
@@ -132,7 +134,7 @@ def test_the_file_name_is_ascii_and_says_what_it_holds(client, league):
 
 def test_results_are_the_season_pages_fixtures_with_scores_only_when_confirmed(client, league, board_member):
     season, teams = league()
-    cup = league_services.draw_cup(season, teams=teams, name="Torshov-cupen", prize=0, by=board_member)
+    cup = draw_cup(season, teams=teams, name="Torshov-cupen", prize=0, by=board_member)
     rows = read_csv(norwegian(client).get(reverse("season_results_csv", args=[season.pk])))
     assert rows[0] == [
         "Turnering",

@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from league import rules
 from league.models import Ruleset, Season, SeasonEnd
-from league.seasons import services as league_services
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from matches import stats
 from matches.models import Match, PlayerMatch, SquadEntry
 
@@ -28,13 +29,13 @@ def league(make_teams, board_member):
         for n in range(seasons):
             if previous is not None:  # R43: a team plays in one running season at a time
                 Season.objects.filter(pk=previous.pk).update(status=Season.Status.FINISHED)
-            season = league_services.create_season(
+            season = create_season(
                 name=f"Season {n + 1}",
                 ruleset=Ruleset.default(),
-                divisions=[league_services.DivisionPlan(1, "1st division", 6, teams)],
+                divisions=[DivisionPlan(1, "1st division", 6, teams)],
                 previous=previous,
             )
-            matches = league_services.generate_fixtures(season.divisions.get())
+            matches = generate_fixtures(season.divisions.get())
             Match.objects.filter(season=season).update(
                 status="confirmed", home_score=2, away_score=1, confirmed_at=timezone.now()
             )

@@ -339,7 +339,8 @@ def test_the_live_log_refuses_a_touchdown_by_a_dead_player(year):
     import contextlib
     import uuid
 
-    from matches import live
+    from matches.live.entries import record
+    from matches.live.state import EventInput, LiveError
     from matches.models import Match
     from tests.seasons.league_year import finish_prematch, squads_of
 
@@ -351,11 +352,11 @@ def test_the_live_log_refuses_a_touchdown_by_a_dead_player(year):
     hitter, victim = squads[match.home_id][0], squads[match.away_id][0]
 
     def send(kind, **fields):
-        live.record(match.pk, live.EventInput(kind=kind, client_id=uuid.uuid4(), **fields), by=match.home.coach)
+        record(match.pk, EventInput(kind=kind, client_id=uuid.uuid4(), **fields), by=match.home.coach)
 
     send("start")
     send("casualty", player_id=hitter.pk, victim_id=victim.pk, injury="dead", how="block")
-    with contextlib.suppress(live.LiveError):  # refused: what issue 24 asks for
+    with contextlib.suppress(LiveError):  # refused: what issue 24 asks for
         send("touchdown", player_id=victim.pk)
     checks.live_logs_name_only_players_on_the_pitch()
 
@@ -365,7 +366,8 @@ def test_a_forfeit_awarded_while_the_last_post_match_is_unfinished_leaves_both_t
     post-match is unfinished. The team then has two post-matches before its next pre-match (the award
     opens the winner's sequence, R42); refusing the forfeit would hold up the board instead. Both are
     offered on Mitt lag, each can be finished, and then the pre-match opens."""
-    from matches.report import ReportInput, confirm_report, file_report
+    from matches.report.confirmation import confirm_report
+    from matches.report.filing import ReportInput, file_report
     from matches.results import record_forfeit
     from tests.seasons.league_year import finish_prematch
 
@@ -394,7 +396,7 @@ def test_a_season_with_forfeits_sequences_open_ends_only_once_they_are_finished_
     from django.urls import reverse
 
     from league.models import Season
-    from league.seasons.services import season_end_preview
+    from league.seasons.services.season_end import season_end_preview
     from tests.seasons.league_year import finish_postmatch
 
     year.build(sizes=(2, 2), races=(0, 1, 2, 3, 4, 5))

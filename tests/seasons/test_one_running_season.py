@@ -7,8 +7,12 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Cup, Ruleset, Season
-from league.seasons import services
 from league.seasons.selectors import current_season
+from league.seasons.services.base import SeasonError
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import add_fixture, generate_fixtures
+from league.seasons.services.season_end import commit_season_end
+from league.seasons.services.setup import DivisionPlan, create_season, set_division_teams, start_season
 from matches.models import Match
 from tests.results import record_result
 
@@ -16,13 +20,13 @@ pytestmark = pytest.mark.django_db
 
 
 def one_division(name: str, teams, *, previous=None) -> Season:
-    return services.create_season(
-        name=name, ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1st", 6, teams)], previous=previous
+    return create_season(
+        name=name, ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1st", 6, teams)], previous=previous
     )
 
 
 def started(season: Season) -> Season:
-    services.generate_fixtures(season.divisions.get())
+    generate_fixtures(season.divisions.get())
     return season
 
 
@@ -48,13 +52,13 @@ def test_a_season_runs_from_its_first_match_or_its_start_until_its_end_r43(make_
     teams = make_teams(3)
     season = one_division("S1", teams)
     assert running() == set()  # prepared: no match, not started
-    services.draw_cup(season, teams=teams[:2], name="Cup", prize=0, order=[t.pk for t in teams[:2]], by=board_member)
+    draw_cup(season, teams=teams[:2], name="Cup", prize=0, order=[t.pk for t in teams[:2]], by=board_member)
     assert running() == {"S1"}  # the cup's draw starts it, before any fixture (its cup is part of it)
     started(season)
-    services.start_season(season)
+    start_season(season)
     assert running() == {"S1"}
     play_all(season, board_member)  # the league and the cup's final
-    nxt = services.commit_season_end(season, by=board_member, next_name="S2")
+    nxt = commit_season_end(season, by=board_member, next_name="S2")
     assert running() == set()  # ended; the next one is prepared, not started
     started(nxt)
     assert running() == {"S2"} and current_season() == nxt
@@ -70,7 +74,7 @@ def test_fixtures_alone_start_a_season_and_make_it_the_current_one_r43(make_team
 
 def test_a_started_season_with_its_fixtures_taken_back_still_runs_r43(make_teams):
     teams = make_teams(2)
-    season = services.start_season(started(one_division("S1", teams)))
+    season = start_season(started(one_division("S1", teams)))
     Match.objects.filter(season=season).delete()
     assert running() == {"S1"}
 
@@ -92,7 +96,7 @@ def two_seasons(make_teams):
 
 
 def refused(call) -> list[str]:
-    with pytest.raises(services.SeasonError) as exc:
+    with pytest.raises(SeasonError) as exc:
         call()
     return exc.value.messages
 
@@ -105,13 +109,13 @@ R43_TEAMS = (
 def test_the_next_season_can_be_prepared_while_one_runs_r43(two_seasons):
     _first, second, teams = two_seasons
     assert set(second.entries.values_list("team_id", flat=True)) == {t.pk for t in teams[1:]}
-    services.set_division_teams(second.divisions.get(), teams[1:3])  # still preparing: allowed
+    set_division_teams(second.divisions.get(), teams[1:3])  # still preparing: allowed
     assert running() == {"S1"}
 
 
 def test_fixtures_of_a_season_with_a_team_of_a_running_season_are_refused_r43(two_seasons):
     _first, second, _teams = two_seasons
-    messages = refused(lambda: services.generate_fixtures(second.divisions.get()))
+    messages = refused(lambda: generate_fixtures(second.divisions.get()))
     assert messages == ["The fixtures cannot be generated.", R43_TEAMS]
     assert not Match.objects.filter(season=second).exists()
 
@@ -119,7 +123,7 @@ def test_fixtures_of_a_season_with_a_team_of_a_running_season_are_refused_r43(tw
 def test_a_single_fixture_is_refused_too_r43(two_seasons):
     _first, second, teams = two_seasons
     division = second.divisions.get()
-    messages = refused(lambda: services.add_fixture(division, round=1, home=teams[3], away=teams[1]))
+    messages = refused(lambda: add_fixture(division, round=1, home=teams[3], away=teams[1]))
     assert messages == ["The fixture cannot be added.", R43_TEAMS]
     assert not Match.objects.filter(season=second).exists()
 
@@ -128,7 +132,7 @@ def test_the_cup_draw_is_refused_r43(two_seasons, board_member):
     _first, second, teams = two_seasons
     # Only D, which plays nowhere else, in the cup: the draw still starts the whole season.
     messages = refused(
-        lambda: services.draw_cup(second, teams=teams[2:], name="Cup", prize=0, order=None, by=board_member)
+        lambda: draw_cup(second, teams=teams[2:], name="Cup", prize=0, order=None, by=board_member)
     )
     assert messages == ["The cup cannot be drawn.", R43_TEAMS]
     assert not Cup.objects.filter(season=second).exists() and not Match.objects.filter(season=second).exists()
@@ -140,7 +144,7 @@ def test_the_start_is_refused_r43(make_teams):
     first = started(one_division("S1", teams))
     second = one_division("S2", teams[:2])
     Match.objects.create(season=second, division=second.divisions.get(), round=1, home=teams[0], away=teams[1])
-    messages = refused(lambda: services.start_season(first))
+    messages = refused(lambda: start_season(first))
     assert messages == [
         "The season cannot start.",
         "Team A and Team B already play in S2, which has not ended: a team plays in one running season at a "
@@ -153,7 +157,7 @@ def test_a_running_season_takes_no_team_of_another_running_season_r43(make_teams
     teams = make_teams(4)
     started(one_division("S1", teams[:2]))
     other = started(one_division("S2", teams[2:]))
-    messages = refused(lambda: services.set_division_teams(other.divisions.get(), [teams[2], teams[3], teams[0]]))
+    messages = refused(lambda: set_division_teams(other.divisions.get(), [teams[2], teams[3], teams[0]]))
     assert messages == [
         "The teams of the division cannot change.",
         "Team A already plays in S1, which has not ended: a team plays in one running season at a time (R43).",
@@ -164,8 +168,8 @@ def test_a_running_season_takes_no_team_of_another_running_season_r43(make_teams
 def test_the_next_season_starts_once_the_running_one_has_ended_r43(two_seasons, board_member):
     first, second, _teams = two_seasons
     play_all(first, board_member)
-    services.commit_season_end(first, by=board_member, next_name="S1b")
-    assert len(services.generate_fixtures(second.divisions.get())) == 6
+    commit_season_end(first, by=board_member, next_name="S1b")
+    assert len(generate_fixtures(second.divisions.get())) == 6
     assert running() == {"S2"}
 
 
@@ -175,7 +179,7 @@ def test_the_next_season_starts_once_the_running_one_has_ended_r43(two_seasons, 
 def test_the_cup_is_drawn_among_its_own_seasons_teams_r43(make_teams, board_member):
     teams = make_teams(4)
     season = one_division("S1", teams[:3])
-    messages = refused(lambda: services.draw_cup(season, teams=teams, name="Cup", prize=0, order=None, by=board_member))
+    messages = refused(lambda: draw_cup(season, teams=teams, name="Cup", prize=0, order=None, by=board_member))
     assert messages == ["Not a team of S1: Team D. The cup is drawn among its season's teams (R43)."]
     assert not Cup.objects.exists()
 
@@ -184,9 +188,9 @@ def test_a_team_cannot_be_drawn_in_two_running_seasons_cups_r43(make_teams, boar
     teams = make_teams(4)
     first = one_division("S1", teams[:2])
     second = one_division("S2", teams[1:])
-    services.draw_cup(first, teams=teams[:2], name="Cup 1", prize=0, order=None, by=board_member)
+    draw_cup(first, teams=teams[:2], name="Cup 1", prize=0, order=None, by=board_member)
     messages = refused(
-        lambda: services.draw_cup(second, teams=teams[1:], name="Cup 2", prize=0, order=None, by=board_member)
+        lambda: draw_cup(second, teams=teams[1:], name="Cup 2", prize=0, order=None, by=board_member)
     )
     assert messages == [
         "The cup cannot be drawn.",

@@ -7,7 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Ruleset, Season, SeasonEntry
-from league.seasons import services
+from league.seasons.services.base import SeasonError
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season
 from tests.concurrency import require_postgres, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,8 +31,8 @@ def sharing_seasons(make_teams) -> tuple[Season, Season]:
     """S1 with A, B, C and S2 with C, D, E: both prepared, C in both."""
     teams = make_teams(5)
     plan = [
-        services.create_season(
-            name=name, ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1st", 6, members)]
+        create_season(
+            name=name, ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1st", 6, members)]
         )
         for name, members in (("S1", teams[:3]), ("S2", teams[2:]))
     ]
@@ -72,14 +74,14 @@ def test_many_starts_of_seasons_sharing_a_team_let_one_through_r43(make_teams):
     require_postgres()
     teams = make_teams(9)
     seasons = [
-        services.create_season(
+        create_season(
             name=f"S{i}",
             ruleset=Ruleset.default(),
-            divisions=[services.DivisionPlan(1, "1st", 6, [teams[0], teams[2 * i + 1], teams[2 * i + 2]])],
+            divisions=[DivisionPlan(1, "1st", 6, [teams[0], teams[2 * i + 1], teams[2 * i + 2]])],
         )
         for i in range(4)
     ]
-    results = run_together([lambda s=s: services.generate_fixtures(s.divisions.get()) for s in seasons])
+    results = run_together([lambda s=s: generate_fixtures(s.divisions.get()) for s in seasons])
     assert sum(isinstance(r, list) for r in results) == 1
-    assert all(isinstance(r, (list, services.SeasonError)) for r in results), results
+    assert all(isinstance(r, (list, SeasonError)) for r in results), results
     one_running_season_a_team()

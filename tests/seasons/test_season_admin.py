@@ -7,7 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Cup, Division, Ruleset, Season, SeasonEntry, TiebreakGame
-from league.seasons import services
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures, record_tiebreak
+from league.seasons.services.setup import DivisionPlan, create_season
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +23,8 @@ def admin_page(board, season: Season) -> str:
 
 
 def a_season(teams) -> Season:
-    plan = [services.DivisionPlan(1, "1. divisjon", 6, teams)]
-    return services.create_season(name="Høst", ruleset=Ruleset.default(), divisions=plan)
+    plan = [DivisionPlan(1, "1. divisjon", 6, teams)]
+    return create_season(name="Høst", ruleset=Ruleset.default(), divisions=plan)
 
 
 def test_a_planned_season_keeps_its_ruleset_open_and_its_status_to_the_buttons(make_teams, board_member):
@@ -33,7 +35,7 @@ def test_a_planned_season_keeps_its_ruleset_open_and_its_status_to_the_buttons(m
 
 def test_a_begun_season_shows_its_status_and_ruleset_without_a_field_r43(make_teams, board_member):
     season = a_season(make_teams(2))
-    services.generate_fixtures(season.divisions.get())  # its first match: it has begun (R43), not yet started
+    generate_fixtures(season.divisions.get())  # its first match: it has begun (R43), not yet started
     html = admin_page(board_member, season)
     assert 'name="ruleset"' not in html and 'name="status"' not in html
     assert Ruleset.default().name in html  # shown, read only
@@ -49,7 +51,7 @@ def test_a_begun_seasons_divisions_keep_their_level_and_die_r12_r20(make_teams, 
     """Once begun, a division is not deleted in the admin (its matches went with it) nor added, and its
     level and die (the gate and winnings die, R12, R20) are shown, not fields; its name may be corrected."""
     season = a_season(make_teams(2))
-    services.generate_fixtures(season.divisions.get())
+    generate_fixtures(season.divisions.get())
     html = admin_page(board_member, season)
     assert 'name="divisions-0-name"' in html
     assert 'name="divisions-0-die"' not in html and 'name="divisions-0-level"' not in html
@@ -77,7 +79,7 @@ def test_the_entries_are_looked_up_in_the_admin_and_moved_on_the_seasons_page_r4
 def test_a_cups_draw_is_kept_and_the_cup_is_neither_added_nor_deleted_in_the_admin_r34(make_teams, board_member):
     teams = make_teams(4)
     season = a_season(teams)
-    cup = services.draw_cup(season, teams=teams, name="Torshov-cupen", prize=50_000, by=board_member)
+    cup = draw_cup(season, teams=teams, name="Torshov-cupen", prize=50_000, by=board_member)
     client = Client()
     client.force_login(board_member)
     html = client.get(reverse("admin:league_cup_change", args=[cup.pk])).content.decode()
@@ -94,9 +96,9 @@ def test_a_begun_season_is_not_deleted_in_the_admin_r43(make_teams):
     from django.contrib.auth import get_user_model
 
     planned = a_season([])
-    plan = [services.DivisionPlan(1, "1. divisjon", 6, make_teams(2, "Vår"))]
-    begun = services.create_season(name="Vår", ruleset=Ruleset.default(), divisions=plan)
-    services.generate_fixtures(begun.divisions.get())
+    plan = [DivisionPlan(1, "1. divisjon", 6, make_teams(2, "Vår"))]
+    begun = create_season(name="Vår", ruleset=Ruleset.default(), divisions=plan)
+    generate_fixtures(begun.divisions.get())
     client = Client()
     client.force_login(get_user_model().objects.create_superuser("drift", "drift@example.org", "x"))
     assert client.post(reverse("admin:league_season_delete", args=[begun.pk]), {"post": "yes"}).status_code == 403
@@ -109,7 +111,7 @@ def test_tiebreak_games_are_looked_up_in_the_admin_and_taken_back_on_the_seasons
     back through the season page's services, which keep an ended season's tables."""
     teams = make_teams(2)
     season = a_season(teams)
-    game = services.record_tiebreak(season.divisions.get(), winner=teams[0], loser=teams[1], by=board_member)
+    game = record_tiebreak(season.divisions.get(), winner=teams[0], loser=teams[1], by=board_member)
     client = Client()
     client.force_login(board_member)
     page = client.get(reverse("admin:league_tiebreakgame_change", args=[game.pk]))

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import Season, SeasonEnd, SeasonEntry, TiebreakGame
-from league.seasons import services
 from league.seasons.services import fixtures, season_end
+from league.seasons.services.fixtures import record_tiebreak
 from teams.models import TreasuryEntry
 from tests.concurrency import require_postgres, run_together
 from tests.seasons.test_board_concurrency import boards
@@ -49,8 +49,8 @@ def test_a_tiebreak_game_taken_back_as_the_season_ends_is_one_or_the_other_r31(
     run_season(season, board_member, lambda m: (1, 1))
     d1, d2 = season.divisions.order_by("level")
     pairs = {d.pk: [e.team for e in SeasonEntry.objects.filter(division=d).order_by("team_id")] for d in (d1, d2)}
-    services.record_tiebreak(d2, winner=pairs[d2.pk][0], loser=pairs[d2.pk][1], by=board_member)
-    game = services.record_tiebreak(d1, winner=pairs[d1.pk][0], loser=pairs[d1.pk][1], by=board_member)
+    record_tiebreak(d2, winner=pairs[d2.pk][0], loser=pairs[d2.pk][1], by=board_member)
+    game = record_tiebreak(d1, winner=pairs[d1.pk][0], loser=pairs[d1.pk][1], by=board_member)
     held = threading.Event()
 
     def holding(read):

@@ -3,8 +3,12 @@
 import pytest
 
 from league.models import Season, SeasonEnd, TiebreakGame
-from league.seasons import services
 from league.seasons.selectors import division_lines, season_board
+from league.seasons.services.base import SeasonError
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures, record_tiebreak, withdraw_tiebreak
+from league.seasons.services.season_end import commit_season_end, season_end_preview
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import Match
 from matches.results import MatchError
 from teams.ledger import treasury
@@ -29,38 +33,38 @@ def play(match, home, away, board, hc=0, ac=0, tiebreak=None):
 def test_fixtures_are_a_double_round_robin_per_division(season_with):
     season, _teams = season_with(4, 3)
     d1, d2 = season.divisions.order_by("level")
-    assert len(services.generate_fixtures(d1)) == 12  # 4 × 3
-    assert len(services.generate_fixtures(d2)) == 6  # 3 × 2, byes
+    assert len(generate_fixtures(d1)) == 12  # 4 × 3
+    assert len(generate_fixtures(d2)) == 6  # 3 × 2, byes
     assert set(Match.objects.filter(division=d2).values_list("round", flat=True)) == set(range(1, 7))
 
 
 def test_fixtures_can_be_regenerated_until_the_first_match(season_with, board_member):
     season, _teams = season_with(4, 3)
     d1 = season.divisions.get(level=1)
-    services.generate_fixtures(d1)
-    services.generate_fixtures(d1)  # again: replaced
+    generate_fixtures(d1)
+    generate_fixtures(d1)  # again: replaced
     assert Match.objects.filter(division=d1).count() == 12
     play(Match.objects.filter(division=d1).first(), 1, 0, board_member)
-    with pytest.raises(services.SeasonError, match="first match"):
-        services.generate_fixtures(d1)
+    with pytest.raises(SeasonError, match="first match"):
+        generate_fixtures(d1)
 
 
 def test_a_team_in_two_divisions_is_refused(make_teams):
     from league.models import Ruleset
 
     teams = make_teams(3)
-    with pytest.raises(services.SeasonError, match="two divisions"):
-        services.create_season(
+    with pytest.raises(SeasonError, match="two divisions"):
+        create_season(
             name="X",
             ruleset=Ruleset.default(),
-            divisions=[services.DivisionPlan(1, "1", 6, teams[:2]), services.DivisionPlan(2, "2", 5, teams[1:])],
+            divisions=[DivisionPlan(1, "1", 6, teams[:2]), DivisionPlan(2, "2", 5, teams[1:])],
         )
 
 
 def test_standings_count_confirmed_matches_only_r31(season_with, board_member):
     season, _teams = season_with(4, 3)
     d1 = season.divisions.get(level=1)
-    services.generate_fixtures(d1)
+    generate_fixtures(d1)
     a, b = Match.objects.filter(division=d1, round=1)[:2]
     play(a, 2, 1, board_member, hc=3, ac=1)
     lines = {line.team: line for line in division_lines(d1)}
@@ -71,7 +75,7 @@ def test_standings_count_confirmed_matches_only_r31(season_with, board_member):
 
 def test_a_drawn_cup_match_needs_a_tiebreak_winner_r34(season_with, board_member):
     season, teams = season_with(4, 3)
-    cup = services.draw_cup(
+    cup = draw_cup(
         season, teams=teams[:4], name="Cup", prize=50_000, order=[t.pk for t in teams[:4]], by=board_member
     )
     first = cup.matches.get(round=1, cup_slot=0)
@@ -85,7 +89,7 @@ def test_a_drawn_cup_match_needs_a_tiebreak_winner_r34(season_with, board_member
 def test_cup_byes_reach_a_power_of_two_and_advance(season_with, board_member):
     season, teams = season_with(4, 3)
     order = [t.pk for t in teams]  # 7 teams: one bye for the first drawn
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, order=order, by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=order, by=board_member)
     first_round = list(cup.matches.filter(round=1).order_by("cup_slot"))
     assert len(first_round) == 4 and first_round[0].status == Match.Status.BYE
     semi = cup.matches.get(round=2, cup_slot=0)
@@ -97,17 +101,17 @@ def test_cup_byes_reach_a_power_of_two_and_advance(season_with, board_member):
 
 def test_a_random_draw_is_recorded(season_with, board_member):
     season, teams = season_with(4, 3)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
     assert sorted(cup.draw) == sorted(t.pk for t in teams) and cup.drawn_randomly
-    with pytest.raises(services.SeasonError, match="already drawn"):
-        services.draw_cup(season, teams=teams, name="Cup 2", prize=0, by=board_member)
+    with pytest.raises(SeasonError, match="already drawn"):
+        draw_cup(season, teams=teams, name="Cup 2", prize=0, by=board_member)
 
 
 def run_season(season, board_member, scores):
     """Play every league match: scores(match) -> (home, away)."""
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     for match in Match.objects.filter(season=season, division__isnull=False).order_by("round", "pk"):
         home, away = scores(match)
         play(match, home, away, board_member)
@@ -121,7 +125,7 @@ def test_season_end_pays_prizes_moves_teams_and_is_done_once_r32_r33(season_with
     nig = a.players.first()
     nig.niggling = 3
     nig.save()
-    plan = services.season_end_preview(season)
+    plan = season_end_preview(season)
     assert plan.problems == []
     assert [(t.name, amount) for t, amount, _ in plan.prizes] == [
         ("Team A", 60_000),
@@ -132,7 +136,7 @@ def test_season_end_pays_prizes_moves_teams_and_is_done_once_r32_r33(season_with
     ]
     assert [t.name for t in plan.promoted] == ["Team E"] and [t.name for t in plan.relegated] == ["Team D"]
     before = {t.pk: treasury(t) for t in teams}
-    next_season = services.commit_season_end(season, by=board_member, next_name="Season 2")
+    next_season = commit_season_end(season, by=board_member, next_name="Season 2")
     assert treasury(a) == before[a.pk] + 60_000 and treasury(e) == before[e.pk] + 30_000
     assert Team.objects.get(pk=e.pk).fan_factor == e.fan_factor + 1  # promoted: +1 FF (R32)
     assert Team.objects.get(pk=a.pk).trophy_rerolls == 1 and Team.objects.get(pk=e.pk).trophy_rerolls == 1
@@ -142,7 +146,7 @@ def test_season_end_pays_prizes_moves_teams_and_is_done_once_r32_r33(season_with
     assert {x.team.name for x in d1.entries.all()} == {"Team A", "Team B", "Team C", "Team E"}
     assert {x.team.name for x in d2.entries.all()} == {"Team D", "Team F", "Team G"}
     # committing twice does nothing the second time
-    again = services.commit_season_end(season, by=board_member, next_name="Season 3")
+    again = commit_season_end(season, by=board_member, next_name="Season 3")
     assert again == next_season and treasury(a) == before[a.pk] + 60_000
     assert Season.objects.count() == 2 and SeasonEnd.objects.count() == 1
 
@@ -150,27 +154,27 @@ def test_season_end_pays_prizes_moves_teams_and_is_done_once_r32_r33(season_with
 def test_season_end_waits_for_unplayed_matches_and_ties(season_with, board_member):
     season, _teams = season_with(4, 3)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    plan = services.season_end_preview(season)
+        generate_fixtures(division)
+    plan = season_end_preview(season)
     assert any("not played" in p for p in plan.problems)
-    with pytest.raises(services.SeasonError):
-        services.commit_season_end(season, by=board_member, next_name="S2")
+    with pytest.raises(SeasonError):
+        commit_season_end(season, by=board_member, next_name="S2")
     # every match drawn 1-1: everyone tied; the table cannot split the top
     for match in Match.objects.filter(season=season):
         play(match, 1, 1, board_member)
-    plan = services.season_end_preview(season)
+    plan = season_end_preview(season)
     assert any("tiebreak" in p for p in plan.problems)
 
 
 def test_tiebreak_game_splits_a_tie_r31(season_with, board_member):
     season, teams = season_with(2, 2)
     d1 = season.divisions.get(level=1)
-    services.generate_fixtures(d1)
+    generate_fixtures(d1)
     for match in Match.objects.filter(division=d1):
         play(match, 1, 1, board_member)
     assert [x.tied for x in division_lines(d1)] == [True, True]
     a, b = teams[:2]
-    services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    record_tiebreak(d1, winner=b, loser=a, by=board_member)
     assert [(x.team, x.position) for x in division_lines(d1)] == [(b.pk, 1), (a.pk, 2)]
 
 
@@ -179,27 +183,27 @@ def test_a_tiebreak_game_taken_back_leaves_the_tie_and_an_ended_seasons_stay_r31
     (R31). Once the season has ended its tables are history: no game is recorded or taken back."""
     season, teams = season_with(2, 2)
     d1 = season.divisions.get(level=1)
-    services.generate_fixtures(d1)
+    generate_fixtures(d1)
     for match in Match.objects.filter(division=d1):
         play(match, 1, 1, board_member)
     a, b = teams[:2]
-    wrong = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    wrong = record_tiebreak(d1, winner=a, loser=b, by=board_member)
     assert [(x.team, x.position) for x in division_lines(d1)] == [(a.pk, 1), (b.pk, 2)]
-    with pytest.raises(services.SeasonError, match="take it back first"):  # the other result: one is a mistake
-        services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
-    services.withdraw_tiebreak(wrong)
+    with pytest.raises(SeasonError, match="take it back first"):  # the other result: one is a mistake
+        record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    withdraw_tiebreak(wrong)
     assert [x.tied for x in division_lines(d1)] == [True, True]
-    services.withdraw_tiebreak(wrong)  # a second press: already gone, nothing else changes
-    right = services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    withdraw_tiebreak(wrong)  # a second press: already gone, nothing else changes
+    right = record_tiebreak(d1, winner=b, loser=a, by=board_member)
     for division in season.divisions.exclude(pk=d1.pk):
-        first_match, return_match = services.generate_fixtures(division)
+        first_match, return_match = generate_fixtures(division)
         play(first_match, 1, 0, board_member)  # 4 points to 1: no tie to split there
         play(return_match, 0, 0, board_member)
-    services.commit_season_end(season, by=board_member, next_name="S2")
-    with pytest.raises(services.SeasonError, match="has ended: its tables are history"):
-        services.withdraw_tiebreak(right)
-    with pytest.raises(services.SeasonError, match="has ended: its tables are history"):
-        services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    commit_season_end(season, by=board_member, next_name="S2")
+    with pytest.raises(SeasonError, match="has ended: its tables are history"):
+        withdraw_tiebreak(right)
+    with pytest.raises(SeasonError, match="has ended: its tables are history"):
+        record_tiebreak(d1, winner=a, loser=b, by=board_member)
     assert list(TiebreakGame.objects.all()) == [right]
     assert [(x.team, x.position) for x in division_lines(d1)] == [(b.pk, 1), (a.pk, 2)]
 
@@ -212,7 +216,7 @@ def test_the_tables_read_head_to_head_and_tiebreak_games_only_for_a_tie_that_nee
     touchdown difference and touchdowns scored; the order is R31's either way."""
     season, teams = season_with(2, 1)  # the 2nd division's one team is no tie
     d1 = season.divisions.get(level=1)
-    first, second = services.generate_fixtures(d1)
+    first, second = generate_fixtures(d1)
     a, b = teams[:2]
     play(first, 2, 1, board_member)  # the home team wins: 3 points to 0 (R31)
     season = Season.objects.select_related("ruleset", "cup").get(pk=season.pk)
@@ -226,7 +230,7 @@ def test_the_tables_read_head_to_head_and_tiebreak_games_only_for_a_tie_that_nee
     with django_assert_num_queries(3):
         board = season_board(season, latest=0, upcoming=0, bracket="none")
     assert [x.tied for x in board.tables[0].lines] == [True, True]
-    services.record_tiebreak(d1, winner=b, loser=a, by=board_member)
+    record_tiebreak(d1, winner=b, loser=a, by=board_member)
     with django_assert_num_queries(3):
         board = season_board(season, latest=0, upcoming=0, bracket="none")
     assert [(x.team, x.position, x.tied) for x in board.tables[0].lines] == [(b.pk, 1, False), (a.pk, 2, False)]
@@ -237,8 +241,8 @@ def test_rerolls_cost_double_once_the_season_has_begun_r7(season_with, board_mem
 
     season, teams = season_with(2, 2)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     assert reroll_phase(teams[0]) == "offseason"  # no match played yet
     play(Match.objects.filter(season=season).first(), 1, 0, board_member)
     assert reroll_phase(teams[0]) == "season"

@@ -4,8 +4,11 @@ import pytest
 from django.urls import reverse
 
 from league.models import Cup, Season, TiebreakGame
-from league.seasons import services
 from league.seasons.selectors import season_board
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures, record_tiebreak
+from league.seasons.services.season_end import commit_season_end
+from league.seasons.services.setup import DivisionPlan, create_season, start_season
 from matches.models import Match
 from tests.results import record_result
 
@@ -14,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 def play_rounds(season, board_member, rounds):
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     for match in Match.objects.filter(season=season, round__lte=rounds).order_by("round", "pk"):
         record_result(match, home_score=2, away_score=1, home_casualties=1, by=board_member)
 
@@ -26,7 +29,7 @@ def test_front_page_and_standings_use_a_fixed_number_of_queries(
 ):
     season, teams = season_with(4, 3)
     play_rounds(season, board_member, rounds)
-    services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
     for url in (
         reverse("home"),
         reverse("standings"),
@@ -90,21 +93,21 @@ def test_team_history_shows_each_seasons_place_from_that_seasons_results_r31(cli
     from league.models import Ruleset
 
     teams = make_teams(3)
-    first = services.create_season(
-        name="S1", ruleset=Ruleset.default(), divisions=[services.DivisionPlan(1, "1st", 6, teams)]
+    first = create_season(
+        name="S1", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1st", 6, teams)]
     )
     star = teams[0]
 
     def play(season, star_wins: bool) -> None:
-        for match in services.generate_fixtures(season.divisions.get()):
+        for match in generate_fixtures(season.divisions.get()):
             plays = star.pk in (match.home_id, match.away_id)
             home_wins = (match.home_id == star.pk) == star_wins if plays else True
             record_result(match, home_score=2 if home_wins else 0, away_score=0 if home_wins else 2, by=board_member)
 
     play(first, star_wins=True)
     # The other two won their home games against each other: the tie for the prizes is played off (R31).
-    services.record_tiebreak(first.divisions.get(), winner=teams[1], loser=teams[2], by=board_member)
-    second = services.commit_season_end(first, by=board_member, next_name="S2")
+    record_tiebreak(first.divisions.get(), winner=teams[1], loser=teams[2], by=board_member)
+    second = commit_season_end(first, by=board_member, next_name="S2")
     play(second, star_wins=False)
     rows = client.get(reverse("team_history", args=[star.pk])).context["seasons"]
     assert [(r["season"].name, r["line"].position, r["size"], r["line"].won, r["line"].points) for r in rows] == [
@@ -204,11 +207,11 @@ def test_front_page_lists_the_newest_results_first_and_the_next_fixtures_soonest
     byes last (moved here from the tests of the UNION that read them together before issue 25)."""
     season, teams = season_with(4, 3)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     matches = Match.objects.filter(season=season, division__isnull=False)
     for n, match in enumerate(matches.order_by("-pk")[:5]):  # confirmed in another order than the fixtures'
         record_result(match, home_score=n, away_score=1, by=board_member)
-    services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
     board = client.get(reverse("home")).context["board"]
     newest = matches.confirmed().order_by("-confirmed_at", "-id")
     assert [m["id"] for m in board.latest] == list(newest.values_list("id", flat=True)[:8])
@@ -235,7 +238,7 @@ def test_front_page_lists_pick_the_right_eight_at_their_orders_edges(client, sea
 
     season, _teams = season_with(4, 3)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     matches = Match.objects.filter(season=season, division__isnull=False)
     for n, match in enumerate(matches.order_by("round", "pk")):
         # every other fixture dated, later ones earlier: within a round the dated come first, by date
@@ -265,7 +268,7 @@ def test_board_writes_permission_matrix(client, season_with, board_member, who, 
     season, teams = season_with(4, 3)
     if index == 4:  # starting needs fixtures
         for division in season.divisions.all():
-            services.generate_fixtures(division)
+            generate_fixtures(division)
     name, args, data, happened = board_writes(season, teams)[index]
     user = {"anonymous": None, "coach": teams[0].coach, "board": board_member}[who]
     if user:
@@ -281,7 +284,7 @@ def test_board_writes_permission_matrix(client, season_with, board_member, who, 
 def test_result_and_season_end_permission_matrix(client, season_with, board_member, who):
     season, teams = season_with(2, 2)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     match = Match.objects.filter(season=season).first()
     user = {"anonymous": None, "coach": teams[0].coach, "board": board_member}[who]
     if user:
@@ -368,14 +371,14 @@ def test_front_page_names_the_teams_of_a_division_whose_table_it_does_not_show(c
     from league.models import Ruleset
 
     teams = make_teams(6)
-    season = services.create_season(
+    season = create_season(
         name="Three divisions",
         ruleset=Ruleset.default(),
-        divisions=[services.DivisionPlan(n, f"Division {n}", 6, teams[2 * (n - 1) : 2 * n]) for n in (1, 2, 3)],
+        divisions=[DivisionPlan(n, f"Division {n}", 6, teams[2 * (n - 1) : 2 * n]) for n in (1, 2, 3)],
     )
     for division in season.divisions.all():
-        services.generate_fixtures(division)
-    services.start_season(season)
+        generate_fixtures(division)
+    start_season(season)
     match = Match.objects.get(season=season, division__level=3, round=1)
     record_result(match, home_score=2, away_score=1, home_casualties=0, away_casualties=0, by=board_member)
     html = client.get(reverse("home")).content.decode()
@@ -390,7 +393,7 @@ def test_standings_rows_show_ties_signed_differences_and_escaped_names_r31(clien
     season, _teams = season_with(2, 2)
     d1, d2 = season.divisions.order_by("level")
     for division in (d1, d2):
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     for match in Match.objects.filter(division=d1):
         record_result(match, home_score=1, away_score=1, home_casualties=2, by=board_member)
     home_wins = Match.objects.filter(division=d2).order_by("round").first()
@@ -417,7 +420,7 @@ def test_a_division_table_reads_in_norwegian_with_its_header_and_an_empty_divisi
 
     season, _teams = season_with(2, 2)
     d1, d2 = season.divisions.order_by("level")
-    services.generate_fixtures(d1)
+    generate_fixtures(d1)
     first = Match.objects.filter(division=d1).order_by("round").first()
     record_result(first, home_score=2, away_score=0, by=board_member)
     d2.entries.all().delete()  # the board took the 2nd division's teams out before its first match
@@ -461,7 +464,7 @@ def test_taking_back_a_tiebreak_game_permission_matrix_r31(client, season_with, 
     season, _teams = season_with(2, 2)
     d1 = season.divisions.get(level=1)
     a, b = [entry.team for entry in d1.entries.all()]
-    game = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    game = record_tiebreak(d1, winner=a, loser=b, by=board_member)
     user = {"anonymous": None, "coach": a.coach, "board": board_member}[who]
     if user:
         client.force_login(user)
@@ -476,7 +479,7 @@ def test_the_board_sees_the_recorded_tiebreak_games_and_takes_one_back_in_norweg
     season, _teams = season_with(2, 2)
     d1 = season.divisions.get(level=1)
     a, b = [entry.team for entry in d1.entries.all()]
-    game = services.record_tiebreak(d1, winner=a, loser=b, by=board_member)
+    game = record_tiebreak(d1, winner=a, loser=b, by=board_member)
     client.force_login(board_member)
     client.cookies["django_language"] = "nb"
     html = client.get(reverse("season", args=[season.pk])).content.decode()
@@ -497,15 +500,15 @@ def test_an_ended_seasons_tiebreak_games_stay_and_its_page_says_so_in_norwegian_
     form to record one is gone, and an old tab's record or take-back is refused with a message."""
     season, _teams = season_with(2, 2)
     for division in season.divisions.all():
-        services.generate_fixtures(division)
+        generate_fixtures(division)
     for match in Match.objects.filter(season=season):
         record_result(match, home_score=1, away_score=1, by=board_member)  # every division tied at the top
     games = [
-        services.record_tiebreak(d, winner=pair[0], loser=pair[1], by=board_member)
+        record_tiebreak(d, winner=pair[0], loser=pair[1], by=board_member)
         for d in season.divisions.all()
         for pair in [[e.team for e in d.entries.order_by("team_id")]]
     ]
-    services.commit_season_end(season, by=board_member, next_name="S2")
+    commit_season_end(season, by=board_member, next_name="S2")
     client.force_login(board_member)
     client.cookies["django_language"] = "nb"
     page = reverse("season", args=[season.pk])
@@ -528,7 +531,7 @@ def test_a_division_with_played_matches_offers_no_teams_or_fixtures_form(client,
     so instead of offering forms every press of which would be refused; the other division keeps them."""
     season, _teams = season_with(2, 2)
     d1, d2 = season.divisions.order_by("level")
-    first, _return = services.generate_fixtures(d1)
+    first, _return = generate_fixtures(d1)
     record_result(first, home_score=1, away_score=0, by=board_member)
     client.force_login(board_member)
     html = client.get(reverse("season", args=[season.pk])).content.decode()
@@ -544,7 +547,7 @@ def test_a_second_cup_draw_is_told_above_the_drawn_cup_r34(client, season_with, 
     """Another board drew the cup a moment before: the page shows the bracket instead of the draw
     form, so the refusal is said above the bracket (once), not lost with the form."""
     season, teams = season_with(2, 2)
-    cup = services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
     client.force_login(board_member)
     data = {"name": "Cup 2", "prize": "0", "teams": [t.pk for t in teams], "order": ""}
     response = client.post(reverse("cup_draw", args=[season.pk]), data)
@@ -561,7 +564,7 @@ def test_front_page_bracket_shows_the_round_before_the_first_open_one_and_those_
     """The front page's cup (read with its lists in one query, issue 25): from the round before the
     first with a match still to play, as the whole bracket of the cup page has them."""
     season, teams = season_with(4, 3)
-    services.draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
+    draw_cup(season, teams=teams, name="Cup", prize=0, by=board_member)
     for played in (0, 1, 2):
         ready = Match.objects.filter(cup__season=season, status=Match.Status.SCHEDULED, away__isnull=False)
         for match in ready.filter(home__isnull=False, round=played).order_by("pk"):

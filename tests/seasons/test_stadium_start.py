@@ -4,7 +4,7 @@ founded later starts at the capacity of the division it enters (RULINGS, answers
 import pytest
 
 from league.models import Ruleset
-from league.seasons import services
+from league.seasons.services.setup import DivisionPlan, create_season, set_division_teams
 from teams.models import Stadium
 from teams.services import expand_stadium
 
@@ -16,12 +16,12 @@ def seats(team) -> int:
 
 
 def season(name, first, second, *, stadium_rules=False, previous=None):
-    return services.create_season(
+    return create_season(
         name=name,
         ruleset=Ruleset.default(),
         divisions=[
-            services.DivisionPlan(1, "1st division", 6, first),
-            services.DivisionPlan(2, "2nd division", 5, second),
+            DivisionPlan(1, "1st division", 6, first),
+            DivisionPlan(2, "2nd division", 5, second),
         ],
         first_with_stadium_rules=stadium_rules,
         previous=previous,
@@ -58,8 +58,8 @@ def test_the_board_moving_teams_before_play_in_the_first_stadium_season(make_tea
     teams = make_teams(4)
     s1 = season("S1", teams[:2], teams[2:], stadium_rules=True)
     late = make_teams(1, prefix="Late")[0]
-    services.set_division_teams(s1.divisions.get(level=1), [teams[0], teams[1], late])
+    set_division_teams(s1.divisions.get(level=1), [teams[0], teams[1], late])
     assert seats(late) == 80_000
-    services.set_division_teams(s1.divisions.get(level=2), [teams[2]])
-    services.set_division_teams(s1.divisions.get(level=1), [teams[0], teams[1], late, teams[3]])
+    set_division_teams(s1.divisions.get(level=2), [teams[2]])
+    set_division_teams(s1.divisions.get(level=1), [teams[0], teams[1], late, teams[3]])
     assert seats(teams[3]) == 80_000  # still at a start capacity: the 1st division's (R16)

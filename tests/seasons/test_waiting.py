@@ -13,14 +13,15 @@ from django.utils.translation import override
 
 from league.models import LeagueSettings, Notification, RoundDeadline, Season
 from league.notices.services import save_league_settings
-from league.seasons import services as league_services
 from league.seasons import waiting
 from league.seasons.reminders import send_reminders
-from league.seasons.services.fixtures import schedule_replay
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures, schedule_replay
+from league.seasons.services.setup import start_season
 from matches import scheduling
 from matches.models import Match, PostMatch
-from matches.report import ReportInput, confirm_report, dispute_report, file_report, reopen_report, void_match
-from matches.report.confirmation import settle_report
+from matches.report.confirmation import confirm_report, dispute_report, reopen_report, settle_report, void_match
+from matches.report.filing import ReportInput, file_report
 from matches.results import record_forfeit
 from tests import factories
 from tests.matches.test_report import a_report
@@ -109,7 +110,7 @@ def test_the_boards_correction_settles_the_dispute_and_every_notice_of_it(ready,
 def test_a_coach_may_not_confirm_a_disputed_report_the_board_does_r45(ready, board):
     file_report(ready, a_report(ready), by=ready.home.coach)
     dispute_report(ready, by=ready.away.coach, comment="Feil")
-    from matches.report import ReportError
+    from matches.report.filing import ReportError
 
     with pytest.raises(ReportError, match="styret avgjør den"):
         confirm_report(ready, by=ready.away.coach)
@@ -203,7 +204,7 @@ def test_only_the_board_adds_a_replay(ready, board, who, status):
 
 def test_a_voided_cup_tie_is_replayed_in_its_slot_and_the_winner_goes_on(board):
     season, teams = factories.season_with(2, 2)
-    cup = league_services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board)
     tie = cup.matches.get(round=1, cup_slot=0)
     factories.ready_match(tie)
     void_match(tie, by=board)
@@ -220,8 +221,8 @@ def test_the_season_ends_only_when_nothing_is_open_and_says_what_is_r44(board):
     """Dead end: the season could end with a post-match sequence open, and its preview said nothing."""
     season, teams = factories.season_with(2, 0)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
-    league_services.start_season(season)
+    generate_fixtures(division)
+    start_season(season)
     first, second = Match.objects.filter(division=division).order_by("round")
     record_forfeit(first, teams[1], by=board)  # the same team twice: no tie to settle
     record_forfeit(second, teams[1], by=board)
@@ -246,8 +247,8 @@ def test_the_waiting_opponent_sees_whom_his_match_waits_for(board):
 
     season, _teams = factories.season_with(2, 0)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
-    league_services.start_season(season)
+    generate_fixtures(division)
+    start_season(season)
     first = Match.objects.filter(division=division).order_by("round", "pk").first()
     factories.ready_match(first)
     file_report(first, a_report(first), by=first.home.coach)
@@ -264,8 +265,8 @@ def test_a_cup_date_proposal_is_a_todo_on_the_other_coachs_page(board):
     """Dead end: cup date proposals did not show on the other coach's Mitt lag."""
     season, teams = factories.season_with(2, 2)
     for division in season.divisions.all():
-        league_services.generate_fixtures(division)
-    cup = league_services.draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board)
+        generate_fixtures(division)
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board)
     tie = cup.matches.get(round=1, cup_slot=0)
     when = timezone.now() + timedelta(days=5)
     scheduling.propose_dates(tie, starts=[when.replace(second=0, microsecond=0)], by=tie.home.coach)
@@ -308,8 +309,8 @@ def test_mitt_lag_puts_waiting_actions_above_the_team_and_news_below(ready):
 def test_fixtures_past_their_deadline_and_undated_near_it_are_on_the_desk(board):
     season, _teams = factories.season_with(2, 0)
     division = season.divisions.get(level=1)
-    league_services.generate_fixtures(division)
-    league_services.start_season(season)
+    generate_fixtures(division)
+    start_season(season)
     first, second = Match.objects.filter(division=division).order_by("round")
     today = timezone.localdate()
     RoundDeadline.objects.create(season=season, round=1, deadline=today - timedelta(days=1))

@@ -107,7 +107,7 @@ def change_form_data(page) -> dict:
 
 
 def test_the_admin_change_forms_cannot_overwrite_balance_counters_or_status(client, team, board_member, season_with):
-    from league.seasons import services as league_services
+    from league.seasons.services.fixtures import generate_fixtures
     from matches.models import Match
 
     client.force_login(board_member)
@@ -129,7 +129,7 @@ def test_the_admin_change_forms_cannot_overwrite_balance_counters_or_status(clie
     assert player.name == "Renamed"  # what the services do not own stays editable
 
     season, _teams = season_with(2, 0)
-    league_services.generate_fixtures(season.divisions.get(level=1))
+    generate_fixtures(season.divisions.get(level=1))
     match = Match.objects.filter(season=season).first()
     url = reverse("admin:matches_match_change", args=[match.pk])
     data = change_form_data(client.get(url))

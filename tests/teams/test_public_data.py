@@ -70,11 +70,11 @@ def test_the_board_may_publish_them_in_a_setting(client, team, settings):
 
 
 def test_who_filed_a_report_is_for_members(client, season_with, member):
-    from league.seasons import services
+    from league.seasons.services.fixtures import generate_fixtures
     from matches.models import Match
 
     season, _ = season_with(2, 2)
-    services.generate_fixtures(season.divisions.get(level=1))
+    generate_fixtures(season.divisions.get(level=1))
     match = Match.objects.filter(season=season).first()
     Match.objects.filter(pk=match.pk).update(
         filed_by=match.home.coach, status=Match.Status.REPORTED, home_score=1, away_score=0

@@ -208,7 +208,8 @@ def test_a_player_page_says_why_match_by_match_lists_fewer_than_his_career(clien
     """Issue 26: the career counts every match he played (the squad, R28), "Kamp for kamp" the report's
     lines; a player who played with nothing to report is told so, not "no matches played yet"."""
     from matches.playthrough import walk_prematch
-    from matches.report import ReportInput, confirm_report, file_report
+    from matches.report.confirmation import confirm_report
+    from matches.report.filing import ReportInput, file_report
     from tests.factories import league_match
 
     match = league_match()

@@ -33,7 +33,8 @@ from league.models import Cup, Division, Ruleset, Season, SeasonEntry
 from matches import stats
 from matches.models import Match, PlayerMatch, SquadEntry
 from matches.playthrough import walk_postmatch, walk_prematch
-from matches.report import LineInput, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import LineInput, ReportInput, file_report
 from teams.models import Player, Position, Race, Stadium, Team, TreasuryEntry
 
 

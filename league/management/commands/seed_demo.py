@@ -18,11 +18,14 @@ from league.accounts import BOARD, COACH, grant_board_permissions, role_group
 from league.lib.writes import league_writes
 from league.management.demo_names import player_names
 from league.models import Ruleset
-from league.seasons import services as league_services
+from league.seasons.services.cup import draw_cup
+from league.seasons.services.fixtures import generate_fixtures
+from league.seasons.services.setup import DivisionPlan, create_season, default_divisions, start_season
 from matches import dice
 from matches.models import Match, PlayerMatch, SquadEntry
 from matches.playthrough import walk_postmatch, walk_prematch
-from matches.report import LineInput, ReportInput, confirm_report, file_report
+from matches.report.confirmation import confirm_report
+from matches.report.filing import LineInput, ReportInput, file_report
 from teams import services as team_services
 from teams.models import Position, Race, Team
 
@@ -127,12 +130,12 @@ class Command(BaseCommand):
             )
             teams.append(team)
         year = date.today().year
-        levels = league_services.default_divisions(ruleset)
-        season = league_services.create_season(
+        levels = default_divisions(ruleset)
+        season = create_season(
             name=f"Sesong {year}",
             ruleset=ruleset,
             divisions=[
-                league_services.DivisionPlan(
+                DivisionPlan(
                     level, dname, die, teams[:FIRST_DIVISION] if level == 1 else teams[FIRST_DIVISION:]
                 )
                 for level, dname, die in levels
@@ -140,11 +143,11 @@ class Command(BaseCommand):
         )
         start = date.today() - timedelta(days=14 * rounds)
         for division in season.divisions.all():
-            league_services.generate_fixtures(division, start=start, days_between=14)
-        league_services.start_season(season)
+            generate_fixtures(division, start=start, days_between=14)
+        start_season(season)
         order = [t.pk for t in teams]
         rng.shuffle(order)  # the draw from the seed too, so the league repeats
-        league_services.draw_cup(season, teams=teams, name=f"Torshov-cupen {year}", prize=50_000, order=order, by=board)
+        draw_cup(season, teams=teams, name=f"Torshov-cupen {year}", prize=50_000, order=order, by=board)
         played = 0
         for match in Match.objects.filter(season=season, division__isnull=False, round__lte=rounds).order_by("round"):
             self._play(match, rng, board)

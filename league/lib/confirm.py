@@ -1,4 +1,4 @@
-"""A second thought before spending what cannot be undone (issue 12).
+"""A second thought before spending what cannot be undone, asked the same way on every app's pages.
 
 With JavaScript, static/js/app.js asks the form's `data-confirm` question and adds `confirmed=1`;
 without it, the view answers a post lacking `confirmed=1` with a confirm page that posts the same

@@ -22,10 +22,24 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import is_board
+from league.lib.confirm import confirm_page, is_confirmed
 from league.lib.refusals import Refusal
 from league.rules import live as rules
-from league.views.confirm import confirm_page, is_confirmed
-from matches import dice, live
+from matches import dice
+from matches.live.entries import ASKS_FIRST, question, record
+from matches.live.reads import log_rows, weather_name
+from matches.live.reads import squads as squads_of
+from matches.live.state import (
+    LIVE_INJURIES,
+    EventInput,
+    LiveForbidden,
+    TurnAlreadyEnded,
+    can_write,
+    derive,
+    out_of_play,
+    playable,
+    team_of,
+)
 from matches.models import LiveEvent, Match
 from matches.views.base import with_both_teams
 from teams.models import Race
@@ -42,7 +56,7 @@ class LiveEventForm(forms.Form):
     player = forms.IntegerField(required=False, min_value=1)
     victim = forms.IntegerField(required=False, min_value=1)
     how = forms.ChoiceField(required=False, choices=[("", ""), *HOW])
-    injury = forms.ChoiceField(required=False, choices=[("", ""), *live.LIVE_INJURIES])
+    injury = forms.ChoiceField(required=False, choices=[("", ""), *LIVE_INJURIES])
     undoes = forms.IntegerField(required=False, min_value=1)
     dice = forms.CharField(required=False, max_length=20)
     weather_dice = forms.CharField(required=False, max_length=20)
@@ -56,7 +70,7 @@ class LiveEventForm(forms.Form):
     half = forms.IntegerField(required=False, min_value=0, max_value=3)
     turn = forms.IntegerField(required=False, min_value=1, max_value=rules.TURNS_PER_HALF)
 
-    def entry(self) -> live.EventInput:
+    def entry(self) -> EventInput:
         """The entry the form describes. Typed dice are checked for their faces here and for their
         number in the service, which knows what the result asks for (a DiceError is a Refusal)."""
         d = self.cleaned_data
@@ -68,7 +82,7 @@ class LiveEventForm(forms.Form):
             count = len(text.replace(",", " ").replace("+", " ").split())
             return dice.parse_entered(text, sides=6, count=count)
 
-        return live.EventInput(
+        return EventInput(
             kind=d["kind"],
             client_id=d["client_id"],
             team_id=d.get("team"),
@@ -108,17 +122,17 @@ def _match(pk: int) -> Match:
 
 def _context(request: HttpRequest, match: Match) -> dict:
     prematch = getattr(match, "prematch", None)
-    events = live.log_rows(match)
-    state = live.derive(match, prematch, events)
+    events = log_rows(match)
+    state = derive(match, prematch, events)
     undone = {e.undoes_id: e for e in events if e.undoes_id}
-    writer = live.can_write(request.user, match)
-    open_ = live.playable(match, prematch)
+    writer = can_write(request.user, match)
+    open_ = playable(match, prematch)
     # The pickers offer only players on the pitch: not the dead, seriously injured or sent off (issue 24).
-    squads = live.squads(match, leaving_out=live.out_of_play(match, events)) if writer and open_ else {}
+    squads = squads_of(match, leaving_out=out_of_play(match, events)) if writer and open_ else {}
     sides = [
         {
             "side": s,
-            "team": live.team_of(match, s),
+            "team": team_of(match, s),
             "score": state.score[s],
             "turn": state.turn(s),
             "rerolls": state.rerolls[s],
@@ -132,17 +146,17 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "match": match,
         "state": state,
         "sides": sides,
-        "active": live.team_of(match, state.active),
+        "active": team_of(match, state.active),
         "active_turn": state.turn(state.active),
-        "kicking": live.team_of(match, state.kicking),
-        "weather": live.weather_name(match, state.weather) if state.weather else "",
+        "kicking": team_of(match, state.kicking),
+        "weather": weather_name(match, state.weather) if state.weather else "",
         "rows": [(e, undone.get(e.pk)) for e in reversed(events)],
         "writer": writer and open_,
         "undo_any": writer and is_board(request.user),  # else only his own entries (issue 24)
         "open": open_,
         "ended": state.ended,
         "client_id": uuid.uuid4,  # a fresh id per form, for a plain post without JavaScript
-        "injuries": live.LIVE_INJURIES,
+        "injuries": LIVE_INJURIES,
         "how": HOW,
         "Kind": LiveEvent.Kind,
         "chef_sides": [s for s in sides if s["chef"]],
@@ -184,17 +198,17 @@ def match_live_event(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, errors, back)
     try:
         entry = form.entry()
-        if entry.kind in live.ASKS_FIRST and not is_confirmed(request):
+        if entry.kind in ASKS_FIRST and not is_confirmed(request):
             return _ask(request, pk, entry, back)
-        event = live.record(pk, entry, by=request.user)
-    except live.TurnAlreadyEnded as done:  # the other phone was first: done, not refused
+        event = record(pk, entry, by=request.user)
+    except TurnAlreadyEnded as done:  # the other phone was first: done, not refused
         if _wants_json(request):
             return JsonResponse({"already": True, "messages": done.messages, **_caught_up(request, pk)})
         for text in done.messages:
             messages.info(request, text)
         return redirect(back)
     except Refusal as exc:  # a typed die off its faces too
-        return _refused(request, list(exc.messages), back, status=403 if isinstance(exc, live.LiveForbidden) else 422)
+        return _refused(request, list(exc.messages), back, status=403 if isinstance(exc, LiveForbidden) else 422)
     then = reverse("match_report", args=[pk]) if event.kind == LiveEvent.Kind.END else ""
     if _wants_json(request):
         return JsonResponse({"id": event.pk, "kind": event.kind, "then": then})
@@ -213,15 +227,15 @@ def _caught_up(request: HttpRequest, pk: int) -> dict:
     }
 
 
-def _ask(request: HttpRequest, pk: int, entry: live.EventInput, back: str) -> HttpResponse:
+def _ask(request: HttpRequest, pk: int, entry: EventInput, back: str) -> HttpResponse:
     """Undo and the end of the match are asked about first (issue 26): live.js asks with the form's
     data-confirm and sends `confirmed`; a plain post gets the confirm page; nothing is recorded before."""
-    if not live.can_write(request.user, _match(pk)):
+    if not can_write(request.user, _match(pk)):
         raise PermissionDenied  # who may not write is refused at once, not asked first
     if _wants_json(request):
         return JsonResponse({"errors": [_("Nothing was done: it was not confirmed.")]}, status=422)
     button = _("Yes, end the match") if entry.kind == LiveEvent.Kind.END else _("Yes, undo it")
-    return confirm_page(request, question=live.question(pk, entry), button=button, cancel_url=back)
+    return confirm_page(request, question=question(pk, entry), button=button, cancel_url=back)
 
 
 def _refused(request: HttpRequest, errors: list[str], back: str, status: int = 422) -> HttpResponse:

@@ -1,6 +1,9 @@
 """gunicorn started as production starts it, for the tests of serving (issue 2, issue 25)."""
 
 import contextlib
+import os
+import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -9,6 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 # The settings production runs with, as the serving tests give them to gunicorn and collectstatic.
@@ -52,6 +56,43 @@ def gunicorn_server(env: dict[str, str]) -> Iterator[str]:
             break  # it answers (a 503 while its database is away): the server is up
         except OSError:
             time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+@contextlib.contextmanager
+def nginx_proxy(upstream: str, folder: Path) -> Iterator[str]:
+    """deploy/nginx.conf as committed, pointed at `upstream` (gunicorn's address) and run from `folder`;
+    its address once it answers."""
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    port = free_port()
+    conf = conf.replace("server web:8000;", f"server 127.0.0.1:{urlsplit(upstream).port};")
+    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    conf = conf.replace("include /etc/nginx/mime.types;", "")
+    conf = conf.replace("/usr/share/nginx/errors", str(ROOT / "deploy" / "errors"))
+    temp = "".join(
+        f"{kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    conf = re.sub(
+        r"^http \{",
+        # run as root (a container), nginx's workers would be `nobody`, shut out of the test's folder
+        ("user root;\n" if os.geteuid() == 0 else "") + f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nhttp {{\n{temp}\naccess_log off;",
+        conf,
+        flags=re.M,
+    )
+    (folder / "nginx.conf").write_text(conf)
+    proc = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"])
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(50):
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            break
+        time.sleep(0.1)
     try:
         yield base
     finally:

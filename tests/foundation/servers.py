@@ -79,13 +79,10 @@ def nginx_proxy(upstream: str, folder: Path) -> Iterator[str]:
     temp = "".join(
         f"{kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
-    conf = re.sub(
-        r"^http \{",
-        # run as root (a container), nginx's workers would be `nobody`, shut out of the test's folder
-        ("user root;\n" if os.geteuid() == 0 else "") + f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nhttp {{\n{temp}\naccess_log off;",
-        conf,
-        flags=re.M,
-    )
+    # run as root (a container), nginx's workers would be `nobody`, shut out of the test's folder
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    head = f"{user}pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nhttp {{\n{temp}\naccess_log off;"
+    conf = re.sub(r"^http \{", head, conf, flags=re.M)
     (folder / "nginx.conf").write_text(conf)
     proc = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"])
     base = f"http://127.0.0.1:{port}"

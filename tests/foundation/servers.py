@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -95,3 +96,66 @@ def nginx_proxy(upstream: str, folder: Path) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+class DatabaseLink:
+    """A TCP forwarder to the PostgreSQL server, for "the database goes away" without stopping the server
+    others share. `cut()` drops every connection and leaves new ones unanswered, as a database host gone
+    silent does (only timeouts end a wait for it); `restore()` forwards again."""
+
+    def __init__(self, target: tuple[str, int] = ("127.0.0.1", 5432)) -> None:
+        self.target = target
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.is_cut = False
+        self.sockets: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self.lock:
+                self.sockets.append(client)
+                if self.is_cut:
+                    continue  # held, never answered
+            try:
+                server = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.sockets.append(server)
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        with self.lock:
+            self.is_cut = True
+            for sock in self.sockets:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+                sock.close()
+            self.sockets = []
+
+    def restore(self) -> None:
+        self.cut()  # the connections held unanswered are dropped too
+        self.is_cut = False
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()

@@ -26,17 +26,30 @@ from matches.models import MAX_PROPOSED, DateProposal, Match, PreMatch
 from matches.notices import action_key, coaches, words
 from teams.models import Team
 
+# The other coach is e-mailed about a match's proposals at most this often; later ones are saved and shown
+# in his inbox and on the match page, only not mailed again, so twenty clicks are not twenty e-mails.
+PROPOSALS_MAILED_EVERY = datetime.timedelta(hours=1)
+
 
 class SchedulingError(Refusal):
     """A proposal, an answer, a date or a deadline the league refuses; nothing changed."""
 
 
-def _notify(recipients: list[Any], kind: str, *, match: Match, by: Any = None, action: str = "", **params: str) -> None:
+def _notify(
+    recipients: list[Any],
+    kind: str,
+    *,
+    match: Match,
+    by: Any = None,
+    action: str = "",
+    mail_every: datetime.timedelta | None = None,
+    **params: str,
+) -> None:
     """Tells the coaches of a date (league.notices: the inbox, and an e-mail once the write commits).
     Called inside the writing transaction, one call per event."""
     name = display_name(by) if getattr(by, "pk", None) is not None else ""
     params = words(match, **({"by": name} if name else {}), **params)
-    notify(recipients, kind, match=match, params=params, action=action)
+    notify(recipients, kind, match=match, params=params, action=action, mail_every=mail_every)
 
 
 # --- reads ----------------------------------------------------------------------------------------
@@ -187,7 +200,15 @@ def propose_dates(match: Match, *, starts: Sequence[datetime.datetime], by: Any)
     ]
     dates = ",".join(local(p.starts_at).isoformat(timespec="minutes") for p in made)
     answer = action_key("date", match)  # open while the other coach's answer waits (matches.selectors)
-    _notify(coaches(match, but=by), Notification.Kind.DATE_PROPOSED, match=match, by=by, action=answer, dates=dates)
+    _notify(
+        coaches(match, but=by),
+        Notification.Kind.DATE_PROPOSED,
+        match=match,
+        by=by,
+        action=answer,
+        mail_every=PROPOSALS_MAILED_EVERY,
+        dates=dates,
+    )
     return made
 
 

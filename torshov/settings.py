@@ -138,16 +138,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # instead of looking up his 400 (issue 16). PG_RANDOM_PAGE_COST sets another value.
     cost = float(os.environ.get("PG_RANDOM_PAGE_COST", "1.1"))
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c random_page_cost={cost}"
+    # A database host gone silent would hold each connection attempt for the kernel's TCP timeout
+    # (minutes): given up after DB_CONNECT_TIMEOUT seconds instead, and tried again.
+    DATABASES["default"]["OPTIONS"]["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "2"))
     if _env_bool("DB_POOL", not DEBUG):
         # A pool per process (psycopg's, through Django): WEB_CONCURRENCY × DB_POOL_SIZE connections at
-        # most, far below PostgreSQL's 100, whatever GUNICORN_THREADS is; a thread waits up to
-        # DB_POOL_TIMEOUT seconds for one, then the visitor gets the 503 page (issue 25). A pool replaces
-        # persistent connections, which Django refuses beside it.
+        # most, far below PostgreSQL's 100, whatever GUNICORN_THREADS is. A thread waits up to
+        # DB_POOL_TIMEOUT seconds for one, then the visitor gets the 503 page: a pooled connection is
+        # free within milliseconds when the database answers, so a longer wait only means it is away,
+        # and 10 s made every visitor (and the load balancer's health check) wait 10-19 s for the 503.
+        # A pool replaces persistent connections, which Django refuses beside it.
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         DATABASES["default"]["OPTIONS"]["pool"] = {
             "min_size": 1,
             "max_size": int(os.environ.get("DB_POOL_SIZE", "4")),
-            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "1")),
         }
 # Public pages are cached per league version (league.lib.pagecache). Local memory by default, no server
 # needed; CACHE_URL=redis://host:6379/0 shares one cache between several app servers.

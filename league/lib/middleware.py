@@ -8,18 +8,31 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonR
 from django.middleware.locale import LocaleMiddleware
 from django.shortcuts import render
 from django.utils import translation
+from psycopg import Error as PsycopgError
 
 from league.lib import logs
 
 HEALTH_PATH = "/healthz"
 
 
+# /healthz's own wait for the database: a load balancer's check (often 1-2 s) must see the 503, not time out.
+HEALTH_DATABASE_TIMEOUT = 0.5
+
+
 def database_answers() -> bool:
+    """SELECT 1 answered; with the pool, a connection waited for HEALTH_DATABASE_TIMEOUT seconds at most
+    (a request's own wait, DB_POOL_TIMEOUT, may be longer)."""
+    pool = getattr(connection, "pool", None)
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-    except DatabaseError:
+        if pool is None:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+                cursor.fetchone()
+            return True
+        pool.open()  # as Django's first connection would
+        with pool.connection(timeout=HEALTH_DATABASE_TIMEOUT) as conn:
+            conn.execute("SELECT 1")
+    except (DatabaseError, PsycopgError):  # the pool's timeout is psycopg's own error
         return False
     return True
 

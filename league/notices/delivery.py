@@ -26,6 +26,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django_tasks import task
+from django_tasks_db.compat import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from league.models import NoticePreference, NoticeSettings, Notification
 from league.notices import texts, tokens
@@ -34,6 +36,9 @@ logger = logging.getLogger(__name__)
 Email = Notification.Email
 # The e-mail queued at commit is the task's; the sweep leaves it that long before sending it itself.
 SWEEP_GRACE = timedelta(minutes=5)
+# A task RUNNING this long has lost its worker (killed, or cut off by the database going away): sending an
+# e-mail takes seconds, EMAIL_TIMEOUT (30 s) at most.
+ABANDONED_AFTER = timedelta(minutes=15)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -154,6 +159,22 @@ def send_due(*, now: datetime | None = None) -> Counter:
     """`manage.py send_notices`: deliver what is due, here and now. Returns how many ended in each state."""
     now = now or timezone.now()
     return Counter(deliver(pk, now=now)[0] for pk in due(now))
+
+
+def finish_abandoned_tasks(*, now: datetime | None = None) -> int:
+    """Tasks whose worker died while running them are marked failed, so no row stays RUNNING for ever.
+    Their e-mails are not lost: a notice still pending is the sweep's to send (`due`). Returns how many."""
+    now = now or timezone.now()
+    return (
+        DBTaskResult.objects.running()
+        .filter(started_at__lt=now - ABANDONED_AFTER)
+        .update(
+            status=TaskResultStatus.FAILED,
+            finished_at=now,
+            exception_class_path="league.notices.delivery.WorkerLost",
+            traceback=f"The worker stopped before it finished: still running after {ABANDONED_AFTER}.",
+        )
+    )
 
 
 def enqueue_confirmation(user_id: int, email: str) -> None:

@@ -18,7 +18,10 @@ class ChoicesForm(forms.Form):
         label=_("Your e-mail address"),
         required=False,
         max_length=254,
-        help_text=_("Leave it empty to get notifications in the app only."),
+        help_text=_(
+            "Leave it empty to get notifications in the app only. A new address gets a link to confirm it, "
+            "at most one every 20 minutes."
+        ),
     )
     language = forms.ChoiceField(label=_("Language of the e-mails"), choices=settings.LANGUAGES)
     email_kinds = forms.MultipleChoiceField(

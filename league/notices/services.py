@@ -8,7 +8,7 @@ user's row (his e-mail address) is a league write, as every write of a user is."
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -47,11 +47,14 @@ def notify(
     params: dict[str, str | int] | None = None,
     reminded_for: date | None = None,
     action: str = "",
+    mail_every: timedelta | None = None,
 ) -> list[Notification]:
     """One notification per recipient (the inbox), stored in the caller's transaction; once it commits, the
     e-mails of those who want this kind by e-mail are queued (league.notices.delivery). Returns the rows
     made (a reminder already made for that match and coach is not made again). `action`: the key of the
-    to-do it asks for (matches.selectors.action_key); the notice waits while that to-do does."""
+    to-do it asks for (matches.selectors.action_key); the notice waits while that to-do does. `mail_every`:
+    a recipient e-mailed this kind about this match within that time gets this one in the inbox only, so
+    a coach's clicks cannot fill another's mailbox."""
     users = {user.pk: user for user in recipients if user is not None}
     if not users:
         return []
@@ -59,6 +62,14 @@ def notify(
     muted = set(
         NoticePreference.objects.filter(user__in=list(users), kind=kind, email=False).values_list("user_id", flat=True)
     )
+    if mail_every is not None and match is not None:
+        muted |= set(
+            Notification.objects.filter(
+                recipient__in=list(users), kind=kind, match=match, created_at__gte=timezone.now() - mail_every
+            )
+            .exclude(email_state=Notification.Email.NONE)
+            .values_list("recipient_id", flat=True)
+        )
     rows = [
         Notification(
             recipient=user,
@@ -141,6 +152,8 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
         locked.save(update_fields=["email"])
     choices, _made = NoticeSettings.objects.select_for_update().get_or_create(user=locked)
     new = bool(pending) and pending.lower() != choices.pending_email.lower()
+    if new and _sent_lately(choices, timezone.now()):
+        raise NoticeError([confirmation_limit_said()])
     choices.language, choices.pending_email = language, pending
     if new:
         choices.pending_sent_at = timezone.now()
@@ -152,19 +165,30 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
     return pending if new else ""
 
 
-# A link sent again waits this long after the last: a coach's button is no way to flood an address.
-RESEND_AFTER = timedelta(minutes=1)
+# A confirmation link waits this long after the last one, for a new address or sent again: at most three an
+# hour, so saving the form between two addresses cannot mail someone else's inbox twenty times.
+CONFIRMATION_EVERY = timedelta(minutes=20)
+
+
+def confirmation_limit_said() -> str:
+    return _("A link to confirm an address is sent at most once every %(minutes)s minutes: try again later.") % {
+        "minutes": int(CONFIRMATION_EVERY.total_seconds() // 60)
+    }
+
+
+def _sent_lately(choices: NoticeSettings, now: datetime) -> bool:
+    return choices.pending_sent_at is not None and now - choices.pending_sent_at < CONFIRMATION_EVERY
 
 
 @league_write
 def resend_confirmation(*, user: AbstractBaseUser) -> str:
-    """The link for the address waiting, sent again (a lost or expired one), at most once a minute."""
+    """The link for the address waiting, sent again (a lost or expired one), at most every CONFIRMATION_EVERY."""
     choices = NoticeSettings.objects.select_for_update().filter(user=user).first()
     if choices is None or not choices.pending_email:
         raise NoticeError([_("No new address waits for its confirmation.")])
     now = timezone.now()
-    if choices.pending_sent_at is not None and now - choices.pending_sent_at < RESEND_AFTER:
-        raise NoticeError([_("The link was sent less than a minute ago: look for it in your inbox, and in spam.")])
+    if _sent_lately(choices, now):
+        raise NoticeError([confirmation_limit_said()])
     choices.pending_sent_at = now
     choices.save(update_fields=["pending_sent_at"])
     pending = choices.pending_email

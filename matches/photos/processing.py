@@ -15,7 +15,16 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from league.lib.refusals import Refusal
 
 MAX_BYTES = 10 * 1024 * 1024  # 10 MB: a phone's full-size photo fits, a video or a raw file does not
-MAX_PIXELS = 50_000_000  # a 48-megapixel phone photo; more is a decompression bomb, refused before decoding
+# What a picture costs is the pixels decoded, read from its header before any is decoded: Pillow holds
+# 1 byte a pixel (1-bit and greyscale) to 4 (colour), and the work after (resizing, the JPEG) about as much
+# again. Measured in a fresh process: a 6 kB 1-bit PNG of 7,000 × 7,000 px took 468 MB and 2-16 s, a
+# 4,000 × 4,000 colour PNG 245 MB. Made small before any other copy, at most 16 million pixels decoded
+# cost 170 MB at worst (an RGBA PNG; a 12-megapixel JPEG 81 MB, a 1-bit PNG 43 MB). A phone's JPEG is
+# decoded at half scale when it is that large (`draft`), so a 48-megapixel photo decodes 12 million.
+MAX_PIXELS = 64_000_000  # as the file says it holds: a 48-megapixel phone photo fits
+MAX_DECODED_PIXELS = 16_000_000  # as decoded: a 12-16-megapixel photo, a phone's screenshot many times over
+# libwebp decodes into a buffer of its own before Pillow copies it: 8 million pixels cost 134 MB.
+MAX_DECODED_PIXELS_WEBP = 8_000_000
 LONG_SIDE = 2000  # the sheet stays readable; a phone's 4,000 px is twice what anyone reads
 SMALL_SIDE = 480  # the copy shown on the match page
 QUALITY = 85
@@ -50,8 +59,13 @@ def damaged() -> PhotoRefused:
     return PhotoRefused([_("The picture is damaged or cut off: take it again.")])
 
 
-def too_many_pixels() -> PhotoRefused:
-    return PhotoRefused([_("The picture has too many pixels (at most 50 million): send a smaller copy.")])
+def too_many_pixels(limit: int = MAX_DECODED_PIXELS) -> PhotoRefused:
+    return PhotoRefused(
+        [
+            _("The picture has too many pixels (at most %(millions)d million): send a smaller copy.")
+            % {"millions": limit // 1_000_000}
+        ]
+    )
 
 
 def process_photo(upload: IO[bytes], *, size: int | None = None) -> Photo:
@@ -63,9 +77,11 @@ def process_photo(upload: IO[bytes], *, size: int | None = None) -> Photo:
     if len(data) > MAX_BYTES:
         raise too_large()
     picture = _decoded(data)
-    upright = ImageOps.exif_transpose(picture)
-    rgb = _rgb(upright)
-    rgb.thumbnail((LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
+    # Made small first, in the picture's own mode: every copy after (upright, RGB) is of 2,000 px at most.
+    if picture.mode in ("1", "P"):  # resized by the nearest pixel only: a scanned sheet's text would break up
+        picture = picture.convert("RGBA" if "transparency" in picture.info else "L")
+    picture.thumbnail((LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
+    rgb = _rgb(ImageOps.exif_transpose(picture))
     small = rgb.copy()
     small.thumbnail((SMALL_SIDE, SMALL_SIDE), Image.Resampling.LANCZOS)
     return Photo(jpeg=_jpeg(rgb), small=_jpeg(small), width=rgb.width, height=rgb.height)
@@ -81,11 +97,14 @@ def _decoded(data: bytes) -> Image.Image:
             if probe.format not in FORMATS:
                 raise not_an_image()
             if probe.width * probe.height > MAX_PIXELS:
-                raise too_many_pixels()
+                raise too_many_pixels(MAX_PIXELS)
             probe.verify()
         picture = Image.open(io.BytesIO(data))
         if picture.format in ("JPEG", "MPO"):
             picture.draft("RGB", (LONG_SIDE, LONG_SIDE))  # decode at a smaller scale: less memory and time
+        limit = MAX_DECODED_PIXELS_WEBP if picture.format == "WEBP" else MAX_DECODED_PIXELS
+        if picture.width * picture.height > limit:  # the size it will decode at, from the header
+            raise too_many_pixels(limit)
         picture.load()
     except Image.DecompressionBombError:
         raise too_many_pixels() from None

@@ -37,36 +37,57 @@ def may_delete(user: Any, photo: ReportPhoto) -> bool:
 
 
 def add_photo(*, match: Match, by: Any, upload: IO[bytes], size: int | None = None, token: str = "") -> ReportPhoto:
-    """Check and clean the upload (matches.photos.processing), store its two files, then take a free
-    slot under the match's lock (`_take_slot`, the league write). Refused (nothing stored) when it is no
-    photo, when the match takes none, or when its three slots are taken. The picture is worked on and
-    its files written outside the transaction, so no lock is held meanwhile; files whose row is refused
-    are removed."""
+    """Check and clean the upload (matches.photos.processing), store its two files and take a free slot,
+    all under the match's lock (the league write). Refused (nothing stored) when it is no photo, when the
+    match takes none, or when its three slots are taken.
+
+    The picture is decoded under the lock, after the free slot is found: one decode per match at a time,
+    and six photos sent at once decode three, the others refused for want of a slot before any work (with
+    the check before the lock, all six decoded). The lock is held for the decode, a second at most with
+    the pixel limit; files whose row is refused are removed."""
     if not may_see_photos(by, match):  # asked again under the lock; here before any work
         raise _not_his()
-    if token and (sent := ReportPhoto.objects.filter(match=match, form_key=form_key(token, "photo")).first()):
+    key = form_key(token, "photo") if token else ""
+    if key and (sent := ReportPhoto.objects.filter(match=match, form_key=key).first()):
         raise AlreadyDone(result=sent)  # the same form sent twice: the first photo, not "no room"
-    _refuse_unless_room(match)  # likewise: no picture decoded for a report that cannot take it
-    photo = process_photo(upload, size=size)
-    stem = f"{FOLDER}/{match.pk}/{uuid.uuid4().hex}"
-    names = [
-        default_storage.save(f"{stem}.jpg", ContentFile(photo.jpeg)),
-        default_storage.save(f"{stem}-small.jpg", ContentFile(photo.small)),
-    ]
+    _refuse_unless_room(match)  # likewise: no lock waited for by a report that cannot take it
+    names: list[str] = []
     try:
-        return _take_slot(
-            match=match,
-            by=by,
-            image=names[0],
-            thumbnail=names[1],
-            width=photo.width,
-            height=photo.height,
-            key=form_key(token, "photo") if token else "",
-        )
+        return _add_locked(match=match, by=by, upload=upload, size=size, key=key, names=names)
     except BaseException:
-        for name in names:  # the row was not stored: neither are its files
+        for name in names:  # the row was not stored (refused, or its transaction rolled back): nor its files
             default_storage.delete(name)
         raise
+
+
+@league_write
+def _add_locked(
+    *, match: Match, by: Any, upload: IO[bytes], size: int | None, key: str, names: list[str]
+) -> ReportPhoto:
+    match = Match.objects.select_for_update(of=("self",)).select_related("home", "away").get(pk=match.pk)
+    if not may_see_photos(by, match):
+        raise _not_his()
+    if key and (sent := ReportPhoto.objects.filter(match=match, form_key=key).first()):
+        raise AlreadyDone(result=sent)
+    free = _refuse_unless_room(match)
+    photo = process_photo(upload, size=size)
+    stem = f"{FOLDER}/{match.pk}/{uuid.uuid4().hex}"
+    names.append(default_storage.save(f"{stem}.jpg", ContentFile(photo.jpeg)))
+    names.append(default_storage.save(f"{stem}-small.jpg", ContentFile(photo.small)))
+    try:
+        with transaction.atomic():  # the database's guard (one photo a slot), should the lock be bypassed
+            return ReportPhoto.objects.create(
+                match=match,
+                slot=free[0],
+                image=names[0],
+                thumbnail=names[1],
+                width=photo.width,
+                height=photo.height,
+                form_key=key,
+                uploaded_by=by,
+            )
+    except IntegrityError:
+        raise Refusal([_("A match's report holds at most three photos: delete one first.")]) from None
 
 
 def _not_his() -> Refusal:
@@ -82,32 +103,6 @@ def _refuse_unless_room(match: Match) -> list[int]:
     if not free:
         raise Refusal([_("A match's report holds at most three photos: delete one first.")])
     return free
-
-
-@league_write
-def _take_slot(*, match: Match, by: Any, image: str, thumbnail: str, width: int, height: int, key: str) -> ReportPhoto:
-    match = Match.objects.select_for_update(of=("self",)).select_related("home", "away").get(pk=match.pk)
-    if not may_see_photos(by, match):
-        raise _not_his()
-    if key:
-        sent = ReportPhoto.objects.filter(match=match, form_key=key).first()
-        if sent is not None:
-            raise AlreadyDone(result=sent)
-    free = _refuse_unless_room(match)
-    try:
-        with transaction.atomic():  # the database's guard (one photo a slot), should the lock be bypassed
-            return ReportPhoto.objects.create(
-                match=match,
-                slot=free[0],
-                image=image,
-                thumbnail=thumbnail,
-                width=width,
-                height=height,
-                form_key=key,
-                uploaded_by=by,
-            )
-    except IntegrityError:
-        raise Refusal([_("A match's report holds at most three photos: delete one first.")]) from None
 
 
 @league_write

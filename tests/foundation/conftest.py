@@ -33,10 +33,9 @@ def _env(**more: str) -> dict[str, str]:
     return {**{k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE"}}, **PRODUCTION, **more}
 
 
-@pytest.fixture(scope="session")
-def production_server(tmp_path_factory, collected_static):
-    """gunicorn in production mode on a SQLite database of its own (a copy of one migrated once per run:
-    migrating costs about 6 s), shared by the serving tests of a worker."""
+def production_database(tmp_path_factory) -> Path:
+    """A SQLite database of its own in production mode: a copy of one migrated once per run (migrating
+    costs about 6 s)."""
 
     def migrated(directory: Path) -> None:
         directory.mkdir()
@@ -46,11 +45,21 @@ def production_server(tmp_path_factory, collected_static):
 
     db = tmp_path_factory.mktemp("db") / "prod.sqlite3"
     shutil.copy(once_per_run(tmp_path_factory, "migrated", migrated) / "prod.sqlite3", db)
-    env = _env(
+    return db
+
+
+def production_env(db: Path, collected_static: Path, **more: str) -> dict[str, str]:
+    return _env(
         DATABASE_URL=f"sqlite:///{db}",
         STATIC_ROOT=str(collected_static),
         WEB_CONCURRENCY="2",
         GUNICORN_HEADER_TIMEOUT=str(HEADER_DEADLINE),
+        **more,
     )
-    with gunicorn_server(env) as base:
+
+
+@pytest.fixture(scope="session")
+def production_server(tmp_path_factory, collected_static):
+    """gunicorn in production mode on a SQLite database of its own, shared by the serving tests of a worker."""
+    with gunicorn_server(production_env(production_database(tmp_path_factory), collected_static)) as base:
         yield base

@@ -4,10 +4,7 @@ on. (Straight to gunicorn's 2 × 16 threads, the same clients held every thread 
 tried by hand.) Nothing here is timed: how fast a page answers is the benchmark's."""
 
 import contextlib
-import re
-import shutil
 import socket
-import subprocess
 import threading
 import time
 import urllib.request
@@ -16,41 +13,16 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.foundation.servers import ROOT, free_port
+from tests.foundation.servers import NGINX, nginx_proxy
 
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 SLOW_CLIENTS = 100
 pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is installed by scripts/ensure-test-tools")
 
 
 @pytest.fixture
 def proxy(production_server, tmp_path):
-    """deploy/nginx.conf as committed, pointed at the test's gunicorn and run from a temporary folder."""
-    conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    port = free_port()
-    conf = conf.replace("server web:8000;", f"server 127.0.0.1:{urlsplit(production_server).port};")
-    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    conf = conf.replace("include /etc/nginx/mime.types;", "")
-    temp = "".join(
-        f"{kind}_temp_path {tmp_path}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    conf = re.sub(
-        r"^http \{",
-        f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nhttp {{\n{temp}\naccess_log off;",
-        conf,
-        flags=re.M,
-    )
-    (tmp_path / "nginx.conf").write_text(conf)
-    proc = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"])
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(50):
-        with contextlib.suppress(OSError):
-            urllib.request.urlopen(f"{base}/healthz", timeout=1)
-            break
-        time.sleep(0.1)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    with nginx_proxy(production_server, tmp_path) as base:
+        yield base
 
 
 def slow_bodies(base: str, stop: threading.Event) -> threading.Thread:

@@ -2,6 +2,7 @@
 upright, an RGB JPEG of at most 2,000 px; anything else refused with a Norwegian message. No database."""
 
 import io
+from unittest import mock
 
 import pytest
 from django.utils import translation
@@ -105,10 +106,37 @@ def test_an_upload_over_10_mb_is_refused_by_what_is_read_when_its_size_is_not_sa
 
 
 def test_a_decompression_bomb_is_refused_before_its_pixels_are_decoded():
-    """A small file that says it holds 8,000 × 7,000 pixels (56 million: 168 MB once decoded)."""
+    """A 1-bit PNG of 7,000 × 7,000 pixels, a few kB: 468 MB and 2-16 s when it was decoded in full."""
     out = io.BytesIO()
-    Image.new("1", (8_000, 7_000)).save(out, format="PNG")
-    assert len(out.getvalue()) < 1024 * 1024
+    Image.new("1", (7_000, 7_000)).save(out, format="PNG")
+    assert len(out.getvalue()) < 64 * 1024
+    with mock.patch.object(Image.Image, "load", side_effect=AssertionError("decoded")):
+        assert norwegian_refusal(out.getvalue()) == (
+            "Bildet har for mange piksler (høyst 16 millioner): send en mindre kopi."
+        )
+
+
+def test_what_the_file_says_it_holds_is_refused_past_64_million_pixels_even_for_a_jpeg():
+    out = io.BytesIO()
+    Image.new("L", (8_001, 8_000)).save(out, format="JPEG", quality=10)
     assert norwegian_refusal(out.getvalue()) == (
-        "Bildet har for mange piksler (høyst 50 millioner): send en mindre kopi."
+        "Bildet har for mange piksler (høyst 64 millioner): send en mindre kopi."
     )
+
+
+def test_a_48_megapixel_phone_photo_is_decoded_at_half_scale_and_kept():
+    photo = process_photo(io.BytesIO(phone_jpeg(8_000, 6_000)))
+    assert (photo.width, photo.height) == (2_000, 1_500)
+
+
+def test_a_webp_is_decoded_up_to_8_million_pixels():
+    out = io.BytesIO()
+    Image.new("RGB", (3_000, 3_000)).save(out, format="WEBP")
+    assert norwegian_refusal(out.getvalue()) == "Bildet har for mange piksler (høyst 8 millioner): send en mindre kopi."
+
+
+def test_a_one_bit_scan_is_made_small_in_greyscale():
+    out = io.BytesIO()
+    Image.new("1", (4_000, 3_000), 1).save(out, format="PNG")
+    photo = process_photo(io.BytesIO(out.getvalue()))
+    assert (photo.width, photo.height) == (2_000, 1_500)

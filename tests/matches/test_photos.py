@@ -204,6 +204,20 @@ class TestThePages:
         assert "Dette er ikke et bilde ligaen kan lese" in response.content.decode()
         assert not ReportPhoto.objects.exists() and stored_files(media_root) == []
 
+    def test_a_picture_bomb_is_refused_in_norwegian_on_the_form_without_decoding(self, client, media_root):
+        bomb = io.BytesIO()
+        Image.new("1", (7_000, 7_000)).save(bomb, format="PNG")  # 6 kB; 468 MB once decoded
+        client.cookies["django_language"] = "nb"
+        client.force_login(self.match.home.coach)
+        with mock.patch.object(Image.Image, "load", side_effect=AssertionError("decoded")):
+            response = client.post(
+                reverse("match_photo_add", args=[self.match.pk]),
+                {"token": "e" * 22, "photo": upload(bomb.getvalue(), name="sheet.png")},
+            )
+        assert response.status_code == 422
+        assert "Bildet har for mange piksler (høyst 16 millioner)" in response.content.decode()
+        assert stored_files(media_root) == []
+
     def test_an_upload_over_10_mb_is_refused_in_norwegian(self, client, media_root):
         client.cookies["django_language"] = "nb"
         client.force_login(self.match.home.coach)

@@ -291,3 +291,25 @@ def test_a_deadline_set_after_the_proposal_holds_at_acceptance(league_match, boa
     with pytest.raises(SchedulingError, match="deadline"):
         scheduling.accept_date(late, by=away)
     assert state(league_match) == before
+
+
+class TestProposalMail:
+    def test_the_opponent_is_mailed_once_an_hour_about_a_matchs_proposals_and_sees_them_all(self, league_match):
+        """Before, twenty proposals sent the other coach twenty e-mails."""
+        home, away = league_match.home.coach, league_match.away.coach
+        for coach in (home, away):
+            coach.email = f"{coach.username}@example.org"
+            coach.save(update_fields=["email"])
+        for days in range(3, 23):
+            scheduling.propose_dates(league_match, starts=[days_ahead(days)], by=home)
+        to_away = Notification.objects.filter(recipient=away, kind=Notification.Kind.DATE_PROPOSED)
+        assert to_away.count() == 20  # every proposal in his inbox
+        assert to_away.exclude(email_state=Notification.Email.NONE).count() == 1
+        assert [p.starts_at for p in scheduling.open_proposals(league_match)] == [days_ahead(22)]
+        # his answer mails the first coach: a limit per recipient, not per match
+        scheduling.propose_dates(league_match, starts=[days_ahead(30)], by=away)
+        to_home = Notification.objects.filter(recipient=home, kind=Notification.Kind.DATE_PROPOSED)
+        assert to_home.exclude(email_state=Notification.Email.NONE).count() == 1
+        to_away.update(created_at=timezone.now() - scheduling.PROPOSALS_MAILED_EVERY)  # an hour on
+        scheduling.propose_dates(league_match, starts=[days_ahead(31)], by=home)
+        assert to_away.exclude(email_state=Notification.Email.NONE).count() == 2

@@ -125,6 +125,12 @@ class TestPages(Setup):
         html = client.get(url).content.decode()
         assert "Open proposals" in html and reverse("match_board_date", args=[self.match.pk]) in html
 
+    def test_the_form_says_in_norwegian_how_often_the_other_coach_is_mailed(self, client):
+        client.cookies["django_language"] = "nb"
+        client.force_login(self.match.home.coach)
+        html = client.get(reverse("match", args=[self.match.pk])).content.decode()
+        assert "Han får høyst én e-post i timen om datoene for denne kampen" in html
+
     def test_htmx_swaps_the_box_and_a_plain_post_redirects_back(self, client):
         client.force_login(self.match.home.coach)
         url = reverse("match_propose", args=[self.match.pk])

@@ -1,16 +1,19 @@
 """Send the e-mails that are due (issue 27): a failed one whose next attempt has come, and any whose queued
-task was lost. Run every few minutes by cron or the production recipe's scheduler; the worker sends the
-rest as they come. Each e-mail is sent at most once however many run (league.notices.delivery)."""
+task was lost; a task its worker left RUNNING when it died is marked failed. Run every few minutes by cron
+or the production recipe's scheduler; the worker sends the rest as they come. Each e-mail is sent at most
+once however many run (league.notices.delivery)."""
 
 from django.core.management.base import BaseCommand
 
-from league.notices.delivery import send_due
+from league.notices.delivery import finish_abandoned_tasks, send_due
 
 
 class Command(BaseCommand):
     help = "Send the notification e-mails that are due (retries, and any whose task was lost)."
 
     def handle(self, *args, **options):
+        if abandoned := finish_abandoned_tasks():
+            self.stdout.write(f"tasks whose worker died, marked failed: {abandoned}")
         outcome = send_due()
         summary = ", ".join(f"{state} {n}" for state, n in sorted(outcome.items())) or "nothing due"
         self.stdout.write(f"notification e-mails: {summary}")

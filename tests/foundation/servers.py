@@ -35,6 +35,16 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
+def _stopped(proc: subprocess.Popen) -> Iterator[None]:
+    """Stop the server's process when its block ends, however it ends."""
+    try:
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
 def gunicorn_server(env: dict[str, str]) -> Iterator[str]:
     """gunicorn with `env` (its STATIC_ROOT collected: the `collected_static` fixture), its address once
     /healthz answers at all."""
@@ -49,19 +59,15 @@ def gunicorn_server(env: dict[str, str]) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
-            # 10 s: with its database away /healthz answers only after the pool's wait (DB_POOL_TIMEOUT); a
-            # 1 s probe timed out a hundred times, two minutes of the suite (issue 25)
+            # 10 s: a server just started may be slow to answer its first request on a busy machine
             urllib.request.urlopen(f"{base}/healthz", timeout=10)
             break
         except urllib.error.HTTPError:
             break  # it answers (a 503 while its database is away): the server is up
         except OSError:
             time.sleep(0.2)
-    try:
+    with _stopped(proc):
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -91,11 +97,8 @@ def nginx_proxy(upstream: str, folder: Path) -> Iterator[str]:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
             break
         time.sleep(0.1)
-    try:
+    with _stopped(proc):
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 class DatabaseLink:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.foundation.servers import HEADER_DEADLINE, PRODUCTION, ROOT, gunicorn_server
+from league.management.servers import gunicorn_server
+from tests.foundation.servers import HEADER_DEADLINE, PRODUCTION, ROOT
 from tests.once_per_run import once_per_run
 
 

@@ -10,7 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
-from tests.foundation.servers import PRODUCTION, gunicorn_server
+from league.management.servers import gunicorn_server
+from tests.foundation.servers import PRODUCTION
 
 pytestmark = [
     pytest.mark.django_db,

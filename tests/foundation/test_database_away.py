@@ -9,7 +9,8 @@ import pytest
 from django.db import OperationalError
 
 from league.lib.responses import server_error
-from tests.foundation.servers import PRODUCTION, free_port, gunicorn_server
+from league.management.servers import free_port, gunicorn_server
+from tests.foundation.servers import PRODUCTION
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,9 @@ from django.utils import timezone
 from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult, get_date_max
 
+from league.management.servers import gunicorn_server
 from league.notices.delivery import ABANDONED_AFTER, finish_abandoned_tasks
-from tests.foundation.servers import PRODUCTION, ROOT, DatabaseLink, gunicorn_server
+from tests.foundation.servers import PRODUCTION, ROOT, DatabaseLink
 
 pytestmark = pytest.mark.skipif(
     "postgresql" not in settings.DATABASES["default"]["ENGINE"], reason="the outage of a PostgreSQL server"

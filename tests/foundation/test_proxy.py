@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.foundation.servers import NGINX, nginx_proxy
+from league.management.servers import NGINX, nginx_proxy
 
 SLOW_CLIENTS = 100
 pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is installed by scripts/ensure-test-tools")

@@ -15,8 +15,9 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
+from league.management.servers import NGINX, free_port, gunicorn_server, nginx_proxy
 from tests.foundation.conftest import production_database, production_env
-from tests.foundation.servers import NGINX, ROOT, free_port, gunicorn_server, nginx_proxy
+from tests.foundation.servers import ROOT
 
 pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is installed by scripts/ensure-test-tools")
 

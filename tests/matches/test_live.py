@@ -515,6 +515,23 @@ class TestAReadyMatch:
         with django_assert_max_num_queries(12):
             assert client.get(reverse("match_live_board", args=[started.pk])).status_code == 200
 
+    def test_an_unchanged_board_answers_304_without_being_drawn(self, client, started, django_assert_max_num_queries):
+        url = reverse("match_live_board", args=[started.pk])
+        client.get(reverse("match_live", args=[started.pk]))  # the page first: its CSRF cookie set
+        first = client.get(url)
+        assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+        with django_assert_max_num_queries(3):  # the session, the user, the log's count
+            unchanged = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert unchanged.status_code == 304 and not unchanged.content
+        reroll = send(client, started, "reroll", team=started.home_id).json()["id"]
+        after_entry = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert after_entry.status_code == 200 and after_entry["ETag"] != first["ETag"]
+        send(client, started, "undo", undoes=reroll)
+        after_undo = client.get(url, HTTP_IF_NONE_MATCH=after_entry["ETag"])
+        assert after_undo.status_code == 200 and "live-log__entry--undone" in after_undo.content.decode()
+        client.force_login(started.away.coach)  # the other phone's board has his own buttons and token
+        assert client.get(url, HTTP_IF_NONE_MATCH=after_undo["ETag"]).status_code == 200
+
     # --- the log becomes the report -------------------------------------------------------------------------
     def test_ending_the_match_fills_the_report_form(self, client, started):
         home, away = squad(started, started.home), squad(started, started.away)

@@ -59,7 +59,7 @@ def league(make_teams, board_member):
 
 
 @pytest.mark.parametrize("seasons", [1, 4])
-def test_pages_use_at_most_eight_queries_whatever_the_league_size(client, league, seasons, django_assert_max_num_queries):
+def test_pages_use_at_most_eight_queries_whatever_the_league_size(client, league, seasons):
     season, teams = league(seasons)
     player = teams[0].players.order_by("number").first()
     urls = [

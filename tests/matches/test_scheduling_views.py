@@ -129,7 +129,7 @@ class TestPages(Setup):
         client.cookies["django_language"] = "nb"
         client.force_login(self.match.home.coach)
         html = client.get(reverse("match", args=[self.match.pk])).content.decode()
-        assert "Han får høyst én e-post i timen om datoene for denne kampen" in html
+        assert "Den andre treneren får høyst én e-post i timen om datoene for denne kampen" in html
 
     def test_htmx_swaps_the_box_and_a_plain_post_redirects_back(self, client):
         client.force_login(self.match.home.coach)

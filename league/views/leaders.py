@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from django.core.validators import slug_re
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -54,7 +55,8 @@ def _filters(request: HttpRequest) -> Filters:
         if season is None:
             raise BadFilter(_("There is no season number %(pk)s.") % {"pk": pk}, status=404)
     if request.GET.get("race"):
-        race = Race.objects.filter(slug=request.GET["race"]).only("slug", "name").first()
+        slug = request.GET["race"]  # a slug's letters only: PostgreSQL refuses a NUL in a string
+        race = Race.objects.filter(slug=slug).only("slug", "name").first() if slug_re.fullmatch(slug) else None
         if race is None:
             raise BadFilter(_("There is no race “%(race)s”.") % {"race": request.GET["race"][:40]}, status=404)
     return Filters(season=season, race=race, stat=stat, kind=kind)

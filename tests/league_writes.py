@@ -14,9 +14,9 @@ from django.test import TestCase
 from league.lib.writes import raise_league_version
 
 LEAGUE_APPS = {"league", "teams", "matches", "auth"}
-# Rows no public page shows, written without a new league version: the version itself, and the coaches'
-# notifications (opening the inbox or sending an e-mail must not empty the page cache).
-UNVERSIONED = {"leagueversion", "notification", "noticepreference", "noticesettings"}
+# Rows no kept page shows, written without a new league version: the version itself, the coaches'
+# notifications (opening the inbox or sending an e-mail must not empty the page cache) and the live log.
+UNVERSIONED = {"leagueversion", "notification", "noticepreference", "noticesettings", "liveevent"}
 
 
 @contextmanager

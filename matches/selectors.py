@@ -6,7 +6,6 @@ must do next by the same states the services check (matches/prematch.py, report.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -16,8 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.lib.plain_sql import fetch_dicts
-from league.models import Cup, Division, RoundDeadline, Season, round_name
+from league.models import RoundDeadline, Season, round_name
 from matches.models import DateProposal, DevelopmentRoll, HandicapDraw, Match, PostMatch, PreMatch, SquadEntry
 from matches.notices import action_key
 from matches.postmatch.base import unfinished_postmatches
@@ -63,34 +61,18 @@ def scheduled_for(team_ids: Sequence[int]) -> QuerySet[Match]:
     )
 
 
-# A team's matches still to play as its page lists them: `scheduled_for`'s matches (open seasons, both teams
-# known, soonest first) with the teams', the division's or cup's names, as plain values. Written out as the
-# league board's reads are (league.lib.plain_sql): the team page sends it after every write, and the ORM
-# took longer to build it than the database to answer.
 COMING_FIELDS = ("id", "round", "date", "start_time", "home__name", "away__name", "division__name", "cup__name")
-_COMING = f"""
-    SELECT m.id, m.round, m.date, m.start_time, home.name, away.name, d.name, c.name, m.cup_id, CAST(c.draw AS TEXT)
-    FROM {Match._meta.db_table} m
-    JOIN {Season._meta.db_table} s ON s.id = m.season_id
-    JOIN {Team._meta.db_table} home ON home.id = m.home_id
-    JOIN {Team._meta.db_table} away ON away.id = m.away_id
-    LEFT JOIN {Division._meta.db_table} d ON d.id = m.division_id
-    LEFT JOIN {Cup._meta.db_table} c ON c.id = m.cup_id
-    WHERE (m.home_id = %(team)s OR m.away_id = %(team)s)
-      AND m.status = %(scheduled)s AND s.status <> %(finished)s
-    ORDER BY m.date NULLS LAST, m.round, m.id"""
 
 
 def coming_matches(team_id: int, limit: int) -> list[dict]:
-    """A team's next matches as its page lists them (`_COMING`), the first `limit` kept here: the
-    team's matches still to play are a season's fixtures at most, and its cup ties."""
-    params = {"team": team_id, "scheduled": Match.Status.SCHEDULED, "finished": Season.Status.FINISHED}
-    coming = fetch_dicts((*COMING_FIELDS, "cup_id", "cup_draw"), _COMING, params)
+    """A team's next matches as its page lists them (`scheduled_for`'s, as values), the first `limit` kept
+    here: the team's matches still to play are a season's fixtures at most, and its cup ties."""
+    coming = list(scheduled_for([team_id]).values(*COMING_FIELDS, "cup_id", "cup__draw"))
     for m in coming:  # a cup's round named by the teams it drew ("final"), as every page names it
-        draw = m.pop("cup_draw")
-        m["round_name"] = round_name(m["round"], cup_teams=len(json.loads(draw)) if m["cup_id"] else None)
+        draw = m.pop("cup__draw")
+        m["round_name"] = round_name(m["round"], cup_teams=len(draw) if m["cup_id"] else None)
     # A cup match ready to play but not yet dated sorts after every dated league match: it is listed
-    # all the same, or a team with a dated season would not see its cup tie (issue 26).
+    # all the same, or a team with a dated season would not see its cup tie.
     return [m for n, m in enumerate(coming) if n < limit or (m["cup_id"] and m["date"] is None)]
 
 

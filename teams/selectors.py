@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -15,14 +15,12 @@ from django.utils.translation import ngettext
 
 from league import rules
 from league.accounts import person_name
-from league.lib.plain_sql import aware, fetch_dicts, fetch_rows
 from league.rules.records import RECORD_COUNTERS, record_spp
 from teams.models import (
     Facility,
     Player,
     PlayerSkill,
     Position,
-    Skill,
     StatChange,
     Team,
     TreasuryEntry,
@@ -129,42 +127,20 @@ class SheetPlayers:
     injuries: dict[int, list[tuple[int, str]]]  # (change, stat) by player id
 
 
-# The roster's gained skills and its injuries' stat changes in one statement (a UNION ALL of two plain reads),
-# each row marked by its kind (1: a skill). Written out as the league board's reads are
-# (league.lib.plain_sql): the team page sends it after every write, and the ORM took longer to build it than
-# the database to answer.
-_GAINED_AND_INJURIES = f"""
-    SELECT g.player_id, s.name, 0, g.created_at, g.id, 1
-    FROM {PlayerSkill._meta.db_table} g
-    JOIN {Skill._meta.db_table} s ON s.id = g.skill_id
-    JOIN {Player._meta.db_table} p ON p.id = g.player_id
-    WHERE p.team_id = %(team)s AND p.status = %(on_roster)s
-    UNION ALL
-    SELECT c.player_id, c.stat, c.change, c.created_at, c.id, 0
-    FROM {StatChange._meta.db_table} c
-    JOIN {Player._meta.db_table} p ON p.id = c.player_id
-    WHERE p.team_id = %(team)s AND p.status = %(on_roster)s AND c.reason = %(injury)s"""
-
-
 def sheet_players(team: Team) -> SheetPlayers:
     players = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
     for p in players:
         p.team = team  # the sheet's players share the team (and its ruleset) already loaded
-    params = {"team": team.pk, "on_roster": Player.Status.ACTIVE, "injury": StatChange.Reason.INJURY}
+    ids = [p.pk for p in players]
     gained: dict[int, list[str]] = defaultdict(list)
+    skills = PlayerSkill.objects.filter(player__in=ids).order_by("created_at", "id")
+    for player_id, name in skills.values_list("player_id", "skill__name"):
+        gained[player_id].append(name)
     injuries: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for player_id, name, change, *_when, is_skill in sorted(fetch_rows(_GAINED_AND_INJURIES, params), key=_in_order):
-        if is_skill:
-            gained[player_id].append(name)
-        else:
-            injuries[player_id].append((change, name))
+    changes = StatChange.objects.filter(player__in=ids, reason=StatChange.Reason.INJURY).order_by("created_at", "id")
+    for player_id, change, stat in changes.values_list("player_id", "change", "stat"):
+        injuries[player_id].append((change, stat))
     return SheetPlayers(players, gained, injuries)
-
-
-def _in_order(row: tuple) -> tuple:
-    """A skill or a stat change by when it came (its time, then its id), skills and changes apart."""
-    *_fields, created_at, pk, is_skill = row
-    return (is_skill, created_at, pk)
 
 
 def choice_label(choices: type[models.Choices], value: str) -> str:
@@ -173,51 +149,33 @@ def choice_label(choices: type[models.Choices], value: str) -> str:
     return dict(choices.choices).get(value, value)
 
 
-# Read again after every write by the team and player pages: written out, as the roster's gained skills and injuries.
-_STARTING_SKILLS = f"""
-    SELECT ps.position_id, s.name
-    FROM {Position.skills.through._meta.db_table} ps
-    JOIN {Skill._meta.db_table} s ON s.id = ps.skill_id
-    ORDER BY s.name, ps.id"""
-
-
-def position_skills() -> dict[int, list[str]]:
-    """Every position's starting skills' names, by position id: catalogue data a page may keep per
-    league version (`league.lib.pagecache.per_version`) instead of reading it for each roster."""
+def position_skills(*positions: int) -> dict[int, list[str]]:
+    """These positions' starting skills' names, by position id."""
+    starting = Position.skills.through.objects.filter(position__in=positions).order_by("skill__name", "id")
     out: dict[int, list[str]] = {}
-    for position_id, name in fetch_rows(_STARTING_SKILLS):
+    for position_id, name in starting.values_list("position_id", "skill__name"):
         out.setdefault(position_id, []).append(name)
     return out
 
 
-def bought_facility_keys() -> list[str]:
-    """Every kind of facility some stadium has: with it `roster_sheet` reads a team's facilities in
-    the team's own query (a page keeps it per league version; a purchase is a new version)."""
-    return sorted(Facility.objects.order_by().values_list("key", flat=True).distinct())
-
-
-def roster_sheet(
-    team_id: int,
-    *,
-    starting_skills: Mapping[int, list[str]] | None = None,
-    facility_keys: Sequence[str] | None = None,
-) -> RosterSheet:
-    """The "Ditt Lag" sheet of a team. A page passes `starting_skills` (`position_skills()`) and
-    `facility_keys` (`bought_facility_keys()`) kept per league version; without them they are read here."""
-    if starting_skills is None:
-        starting_skills = position_skills()
-    if facility_keys is None:
-        facility_keys = bought_facility_keys()
-    bought = Facility.objects.filter(stadium=OuterRef("stadium"))
+def sheet_team(team_id: int) -> Team:
+    """The team as its sheet reads it: race, coach, ruleset, stadium and treasury in one query."""
     # the ruleset's tables unread: parsed once per process (Ruleset.rules), as a season's are
     read = Team.objects.select_related("race", "coach", "ruleset", "stadium").defer("ruleset__data")
-    teams = with_treasury(read).annotate(
-        **{f"facility_{i}": Subquery(bought.filter(key=key).values("pk")[:1]) for i, key in enumerate(facility_keys)}
-    )
-    team = get_object_or_404(teams, pk=team_id)
-    found = sorted((pk, key) for i, key in enumerate(facility_keys) if (pk := getattr(team, f"facility_{i}")))
-    facilities = [key for _pk, key in found]  # in the order bought
-    return build_sheet(team, sheet_players(team), facilities, starting_skills)
+    return get_object_or_404(with_treasury(read), pk=team_id)
+
+
+def roster_sheet(team_id: int) -> RosterSheet:
+    """The "Ditt Lag" sheet of a team, in six queries whatever its size."""
+    return team_sheet(sheet_team(team_id))
+
+
+def team_sheet(team: Team) -> RosterSheet:
+    """The sheet of a team read by `sheet_team`, in five more queries."""
+    facilities = list(Facility.objects.filter(stadium=team.stadium).order_by("pk").values_list("key", flat=True))
+    found = sheet_players(team)
+    starting = position_skills(*{p.position_id for p in found.players})
+    return build_sheet(team, found, facilities, starting)
 
 
 def rating_staff(team: Team) -> dict[str, Any]:
@@ -304,22 +262,6 @@ def team_list():
 
 HISTORY_FIELDS = ("history_date", "history_user__username", "status", *RECORD_COUNTERS, "niggling")
 HISTORY_FIELDS += ("history_change_reason", "history_user__first_name", "history_user__last_name")
-# The player page's three reads of his own rows, sent after every write: written out, as the roster's are.
-_HISTORY = f"""
-    SELECT h.history_date, u.username, h.status, {", ".join(f"h.{name}" for name in RECORD_COUNTERS)}, h.niggling,
-           h.history_change_reason, u.first_name, u.last_name
-    FROM {Player.history.model._meta.db_table} h
-    LEFT JOIN {Player.history.model._meta.get_field("history_user").related_model._meta.db_table} u
-      ON u.id = h.history_user_id
-    WHERE h.id = %s
-    ORDER BY h.history_date DESC, h.history_id DESC
-    LIMIT 60"""
-_GAINED = f"""
-    SELECT s.name, g.origin, g.roll
-    FROM {PlayerSkill._meta.db_table} g JOIN {Skill._meta.db_table} s ON s.id = g.skill_id
-    WHERE g.player_id = %s ORDER BY g.created_at, g.id"""
-_CHANGES = f"""
-    SELECT stat, change, reason, note FROM {StatChange._meta.db_table} WHERE player_id = %s ORDER BY created_at, id"""
 
 
 def player_history(player: Player) -> list[dict[str, Any]]:
@@ -327,9 +269,9 @@ def player_history(player: Player) -> list[dict[str, Any]]:
     report's deeds, MVPs, injuries, deaths and the board's corrections with their reasons. As values:
     a long career's 60 rows took longer to render as model instances than to read."""
     r = player.team.ruleset.rules
-    rows = fetch_dicts(HISTORY_FIELDS, _HISTORY, [player.pk])
+    saved = Player.history.filter(id=player.pk).order_by("-history_date", "-history_id")
+    rows = list(saved.values(*HISTORY_FIELDS)[:60])
     for row in rows:
-        row["history_date"] = aware(row["history_date"])
         row["spp"] = record_spp(r, SimpleNamespace(**row))
         row["status_label"] = choice_label(Player.Status, row["status"])
         full_name = f"{row.pop('history_user__first_name') or ''} {row.pop('history_user__last_name') or ''}"
@@ -344,10 +286,12 @@ STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note")
 def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The skills a player gained (with where from and the dice) and every change of his stats (with its
     reason), each in the order it came; labels in the current language."""
-    gained = fetch_dicts(PLAYER_SKILL_FIELDS, _GAINED, [player_id])
+    gained = list(
+        PlayerSkill.objects.filter(player=player_id).order_by("created_at", "id").values(*PLAYER_SKILL_FIELDS)
+    )
     for g in gained:
         g["origin_label"] = choice_label(PlayerSkill.Origin, g["origin"])
-    changes = fetch_dicts(STAT_CHANGE_FIELDS, _CHANGES, [player_id])
+    changes = list(StatChange.objects.filter(player=player_id).order_by("created_at", "id").values(*STAT_CHANGE_FIELDS))
     for c in changes:
         c["reason_label"] = choice_label(StatChange.Reason, c["reason"])
     return gained, changes

@@ -14,7 +14,6 @@ from league.models import Season
 from tests import demo_league as demo
 from tests import factories
 from tests.factories import PASSWORD  # noqa: F401 - the tests import it from here
-from tests.league_writes import guarded
 from tests.once_per_run import once_per_run
 
 
@@ -123,21 +122,9 @@ def fresh_page_cache():
     from django.core.cache import cache
 
     from league import models
-    from league.lib import pagecache
 
     cache.clear()
-    pagecache._MEMO.clear()
     models._PARSED.clear()
-
-
-@pytest.fixture(autouse=True)
-def league_writes_raise_the_version(request):
-    """Issue 25's guard (tests/league_writes.py): app code writes league rows only in league_writes()."""
-    if request.node.get_closest_marker("unguarded"):  # the guard's own test
-        yield
-        return
-    with guarded():
-        yield
 
 
 @pytest.fixture(scope="class", autouse=True)
@@ -163,7 +150,7 @@ def set_up_test_data(request):
     language = translation.override("en") if "english" in request.fixturenames else contextlib.nullcontext()
     before = dict(vars(cls))
     try:
-        with blocker.unblock(), guarded(), language:
+        with blocker.unblock(), language:
             cls.setUpTestData()
         for name, value in list(vars(cls).items()):
             if before.get(name) is not value:

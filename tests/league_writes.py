@@ -1,93 +1,48 @@
-"""The test-only guard of issue 25: app code that writes the league's rows outside `league.lib.writes`
-would leave the cached pages as they were. Each test's database connection is wrapped, and a class's
-setUpTestData (tests/conftest.py); a write to a league table (league, matches, teams, or a user) whose
-nearest app frame is not inside `league_writes()` fails the test, naming that frame. Writes made by
-tests themselves and their factories (no app frame) are test data, not the app's, and pass."""
+"""Whether a write forgot the league version: the page cache keys the public pages by it, so a write that
+does not raise it would leave visitors the pages as they were. Rows saved or deleted are seen through
+Django's model signals; the version's raise as the callback its transaction registers on commit."""
 
 from __future__ import annotations
 
-import re
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
-from django.db import connection
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.test import TestCase
 
-from league.lib import writes
+from league.lib.writes import raise_league_version
 
-ROOT = Path(__file__).resolve().parents[1]
-_APPS = tuple(f"{ROOT / app}/" for app in ("league", "teams", "matches"))
-# Frames that are no writer of their own: the models (a save() override runs for its caller), the
-# building blocks the services call inside their own transaction (dice, the ledger, the kept stats, the
-# cup's advance: a test may call them alone), the middleware a request passes through (Django's log-in
-# view stamps last_login), and the migrations, whose loaders the tests run again (tests/reference_data.py).
-_NOT_WRITERS = (
-    "/models.py",
-    "/models/",
-    "matches/dice.py",
-    "matches/stats.py",
-    "matches/cup.py",
-    "teams/ledger.py",
-    "/migrations/",
-    "/middleware.py",
-    "/pagecache.py",
-    "league/accounts.py",
-)
-_WRITE = re.compile(
-    r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?((?:league|matches|teams)_\w+|auth_user)"?', re.IGNORECASE
-)
-
-
-def writing() -> bool:
-    """Whether this thread is inside `league_writes()`."""
-    return writes._depth.get() > 0
-
-
-# Tables no public page shows, written without a new league version: the version itself, and the coaches'
-# notifications (issue 27: opening the inbox or sending an e-mail must not empty the page cache).
-_UNVERSIONED = {"league_leagueversion", "league_notification", "league_noticepreference", "league_noticesettings"}
-
-
-def is_league_write(sql: object) -> bool:
-    if not isinstance(sql, str):
-        return False
-    match = _WRITE.match(sql)
-    return bool(match) and match.group(1).lower() not in _UNVERSIONED
-
-
-def _writer() -> str | None:
-    """The nearest app frame that writes, as "path:line", or None when no app code is on the stack."""
-    frame = sys._getframe(2)
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name.startswith(_APPS) and not any(part in name for part in _NOT_WRITERS):
-            return f"{Path(name).relative_to(ROOT)}:{frame.f_lineno} ({frame.f_code.co_name})"
-        frame = frame.f_back
-    return None
-
-
-class Guard:
-    def __init__(self) -> None:
-        self.unversioned: list[str] = []
-
-    def __call__(self, execute, sql, params, many, context):
-        if is_league_write(sql) and not writing():
-            writer = _writer()
-            if writer is not None:
-                self.unversioned.append(f"{writer}: {sql[:80]}")
-        return execute(sql, params, many, context)
+LEAGUE_APPS = {"league", "teams", "matches", "auth"}
+# Rows no kept page shows, written without a new league version: the version itself, the coaches'
+# notifications (opening the inbox or sending an e-mail must not empty the page cache) and the live log.
+UNVERSIONED = {"leagueversion", "notification", "noticepreference", "noticesettings", "liveevent"}
 
 
 @contextmanager
-def guarded() -> Iterator[None]:
-    """Fail (pytest.fail) if app code wrote league rows outside league_writes() meanwhile."""
-    guard = Guard()
-    with connection.execute_wrapper(guard):
+def league_rows_written() -> Iterator[list[str]]:
+    """The league's rows saved or deleted meanwhile, as "app.model"."""
+    written: list[str] = []
+
+    def note(sender, **kwargs) -> None:
+        meta = sender._meta
+        if meta.app_label in LEAGUE_APPS and meta.model_name not in UNVERSIONED:
+            written.append(meta.label_lower)
+
+    signals = (post_save, post_delete, m2m_changed)
+    for signal in signals:
+        signal.connect(note, weak=False)
+    try:
+        yield written
+    finally:
+        for signal in signals:
+            signal.disconnect(note)
+
+
+@contextmanager
+def versioned() -> Iterator[None]:
+    """Fail if league rows were written meanwhile and no committed transaction raised the league version."""
+    with league_rows_written() as written, TestCase.captureOnCommitCallbacks(execute=True) as callbacks:
         yield
-    if guard.unversioned:
-        pytest.fail(
-            "league rows written outside league.lib.writes (no new league version):\n"
-            + "\n".join(guard.unversioned[:5])
-        )
+    if written and raise_league_version not in callbacks:
+        pytest.fail(f"league rows written with no new league version: {sorted(set(written))}")

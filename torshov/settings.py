@@ -82,7 +82,6 @@ MIDDLEWARE = [
     "league.lib.middleware.NotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "league.lib.pagecache.PageCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a lock-out during authentication into the lock-out page.
     "axes.middleware.AxesMiddleware",
@@ -103,6 +102,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.privacy",
                 "league.context_processors.notices",
+                "league.context_processors.page_cache",
             ],
         },
     },
@@ -154,7 +154,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "max_size": int(os.environ.get("DB_POOL_SIZE", "4")),
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "1")),
         }
-# Public pages are cached per league version (league.lib.pagecache). Local memory by default, no server
+# Public pages' fragments are cached per league version (league.lib.pagecache). Local memory by default, no server
 # needed; CACHE_URL=redis://host:6379/0 shares one cache between several app servers.
 CACHES = {
     "default": (

@@ -6,17 +6,15 @@ matches are read once as plain rows and the tables are computed by league.rules.
 
 from __future__ import annotations
 
-import datetime
-import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from django.db.models import QuerySet
+from django.db.models import F, FilteredRelation, Min, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from league import rules
-from league.lib.plain_sql import aware, fetch_dicts, fetch_rows
 from league.models import (
     STAT_FIELDS_TEAM,
     Cup,
@@ -27,7 +25,7 @@ from league.models import (
     TiebreakGame,
 )
 from matches.models import Match
-from teams.models import Player, Race, Team
+from teams.models import Player, Team
 
 MATCH_FIELDS = (
     "id",
@@ -53,7 +51,6 @@ MATCH_FIELDS = (
 )
 MATCH_KEYS = (*MATCH_FIELDS[:-2], "home_name", "away_name")  # the rows' dicts: the teams' names as read
 FRONT_PAGE_CUP_SLOTS = 16
-_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
 
 def current_season() -> Season | None:
@@ -108,111 +105,53 @@ class TeamName(NamedTuple):
 # The kept counters in the order of Line's fields, so that a kept row fills a Line positionally.
 LINE_FIELDS = tuple(f.name for f in fields(rules.Line) if f.name in STAT_FIELDS_TEAM)
 
-# The tables' read, written out: an entry's division and team, the team's names and its kept league line
-# of the entry's season (a LEFT JOIN: a team that has played nothing has none yet), the head-to-head JSON
-# as text, decoded only for a tie. One statement, not a queryset: the standings after a write read it on
-# every request, and the ORM took as long to build it as the database to answer (issue 25, item 7: 4.5 → 1.9 ms
-# measured on the big league), as for the league version's read (league.lib.pagecache).
-_ENTRY_ROWS = f"""
-    SELECT e.division_id, e.team_id, t.name, r.name, {", ".join(f"k.{name}" for name in LINE_FIELDS)},
-           CAST(k.head_to_head AS TEXT)
-    FROM {SeasonEntry._meta.db_table} e
-    JOIN {Team._meta.db_table} t ON t.id = e.team_id
-    JOIN {Race._meta.db_table} r ON r.id = t.race_id
-    LEFT JOIN {TeamSeasonStats._meta.db_table} k
-      ON k.team_id = e.team_id AND k.season_id = e.season_id AND k.competition = '{TeamSeasonStats.Competition.LEAGUE}'
-"""
-# A season's entries from one division level to another; the entries of every division a team has played in.
-_SEASON_ENTRIES = f"""{_ENTRY_ROWS}
-    JOIN {Division._meta.db_table} d ON d.id = e.division_id
-    WHERE e.season_id = %s AND d.level BETWEEN %s AND %s"""
-_TEAM_HISTORY_ENTRIES = f"""{_ENTRY_ROWS}
-    WHERE e.division_id IN (SELECT division_id FROM {SeasonEntry._meta.db_table} WHERE team_id = %s)"""
+
+def _entry_rows(entries: QuerySet[SeasonEntry]) -> QuerySet:
+    """The entries' division and team, the team's names and its kept league line of the entry's season
+    (none yet for a team that has played nothing), as plain tuples: a big league's standings read 200."""
+    kept = FilteredRelation(
+        "team__season_stats",
+        condition=Q(
+            team__season_stats__season=F("season"),
+            team__season_stats__competition=TeamSeasonStats.Competition.LEAGUE,
+        ),
+    )
+    counts = (f"kept__{name}" for name in LINE_FIELDS)
+    return entries.annotate(kept=kept).values_list(
+        "division_id", "team_id", "team__name", "team__race__name", *counts, "kept__head_to_head"
+    )
 
 
 def _ranked_tables(season: Season, divisions: list[Division]) -> dict[int, list[tuple[rules.Line, TeamName]]]:
-    """Each division's lines ranked by R31, with their teams, in one query: the season's entries with
-    their kept lines (matches.stats; a team without one has played nothing yet). The head-to-head
-    points and the tiebreak games are read only for a tie that reaches them."""
+    """Each division's lines ranked by R31, with their teams: the season's entries with their kept lines
+    (matches.stats), and the divisions' recorded tiebreak games."""
     if not divisions:
         return {}
-    levels = [season.pk, divisions[0].level, divisions[-1].level]  # the divisions are in level order
-    return _rank(fetch_rows(_SEASON_ENTRIES, levels), {d.pk: season.ruleset.rules for d in divisions})
+    levels = (divisions[0].level, divisions[-1].level)  # the divisions are in level order
+    entries = SeasonEntry.objects.filter(season=season, division__level__range=levels)
+    return _rank(_entry_rows(entries), {d.pk: season.ruleset.rules for d in divisions})
 
 
 def _rank(entries: Iterable[tuple], rules_of: dict[int, rules.Ruleset]) -> dict[int, list[tuple[rules.Line, TeamName]]]:
-    """The divisions' tables from their entries' rows (`_ENTRY_ROWS`' columns), each ranked by its season's
-    rules (R31); the tiebreak games of those divisions are read, once, if a tie reaches them."""
+    """The divisions' tables from their entries' rows (`_entry_rows`), each ranked by its season's rules (R31)."""
     by_division: dict[int, list[tuple[rules.Line, TeamName]]] = {pk: [] for pk in rules_of}
-    h2h: dict[int, dict[int, str | None]] = {pk: {} for pk in rules_of}  # each team's kept JSON, by division
-    for division_id, team_id, name, race_name, *counts, head_to_head in entries:
+    head_to_head: dict[int, dict[tuple[int, int], int]] = {pk: {} for pk in rules_of}
+    for division_id, team_id, name, race_name, *counts, points in entries:
         line = rules.Line(team_id, *counts) if counts[0] is not None else rules.Line(team_id)
         by_division[division_id].append((line, TeamName(team_id, name, race_name)))
-        h2h[division_id][team_id] = head_to_head
-    tiebreaks = _TiebreakWinners(list(rules_of))
+        # JSON keeps the opponents' ids as strings
+        head_to_head[division_id].update({(team_id, int(o)): n for o, n in (points or {}).items()})
+    winners: dict[int, list[int]] = defaultdict(list)
+    games = TiebreakGame.objects.filter(division__in=list(rules_of)).values_list("division_id", "winner_id")
+    for division_id, winner in games:
+        winners[division_id].append(winner)
     tables = {}
     for division_id, rows in by_division.items():
         teams = {line.team: team for line, team in rows}
         lines = [line for line, _team in rows]
-        ranked = rules_of[division_id].rank_lines(lines, _HeadToHead(h2h[division_id]), tiebreaks.of(division_id))
+        ranked = rules_of[division_id].rank_lines(lines, head_to_head[division_id], winners[division_id])
         tables[division_id] = [(line, teams[line.team]) for line in ranked]
     return tables
-
-
-class _HeadToHead(Mapping[tuple[int, int], int]):
-    """R31's head-to-head points from the kept lines' JSON, each team's decoded only when a tie needs
-    it: most teams of a table are split by points alone."""
-
-    def __init__(self, raw: dict[int, str | None]) -> None:
-        self._raw = raw
-        self._decoded: dict[int, dict[str, int]] = {}
-
-    def _of(self, team: int) -> dict[str, int]:
-        """The team's points against each opponent, by the opponent's id as JSON keeps it (a string)."""
-        if team not in self._decoded:
-            text = self._raw.get(team)
-            self._decoded[team] = json.loads(text) if text else {}
-        return self._decoded[team]
-
-    def __getitem__(self, key: tuple[int, int]) -> int:
-        team, opponent = key
-        return self._of(team)[str(opponent)]
-
-    def __iter__(self) -> Iterator[tuple[int, int]]:
-        return ((team, int(opponent)) for team in self._raw for opponent in self._of(team))
-
-    def __len__(self) -> int:
-        return sum(len(self._of(team)) for team in self._raw)
-
-
-class _TiebreakWinners:
-    """The divisions' recorded tiebreak games (R31), read once and only when a tie reaches them."""
-
-    def __init__(self, division_ids: list[int]) -> None:
-        self._divisions = division_ids
-        self._winners: dict[int, list[int]] | None = None
-
-    def of(self, division_id: int) -> Sequence[int]:
-        return _LazyWinners(self, division_id)
-
-    def winners(self, division_id: int) -> list[int]:
-        if self._winners is None:
-            self._winners = defaultdict(list)
-            games = TiebreakGame.objects.filter(division__in=self._divisions)
-            for division, winner in games.values_list("division_id", "winner_id"):
-                self._winners[division].append(winner)
-        return self._winners[division_id]
-
-
-class _LazyWinners(Sequence[int]):
-    def __init__(self, tiebreaks: _TiebreakWinners, division_id: int) -> None:
-        self._tiebreaks, self._division = tiebreaks, division_id
-
-    def __getitem__(self, index):  # type: ignore[override]
-        return self._tiebreaks.winners(self._division)[index]
-
-    def __len__(self) -> int:
-        return len(self._tiebreaks.winners(self._division))
 
 
 @dataclass
@@ -324,76 +263,24 @@ def season_board(
     return board
 
 
-# The board's lists in one statement, written out like the tables' read (the ORM took three times the
-# database's time to build it: 5.8 → 1.4 ms on the big league): the matches any of three small reads finds,
-# with the teams' names, each list then picked and ordered here. The small reads: the latest confirmed, the
-# next ready to play (each ordered and cut inside a derived table, which PostgreSQL and SQLite both take in a
-# UNION ALL), and the cup's rounds shown (all, or the front page's `current`: from the round before the first
-# still being played, else the final's). Statuses are written in, not parameters, beside the partial indexes
-# on them (match_latest_results, match_next_fixtures).
-_MATCHES, _TEAMS = Match._meta.db_table, Team._meta.db_table
-_BOARD_LISTS = f"""
-    SELECT {", ".join(f"m.{name}" for name in MATCH_FIELDS[:-2])}, home.name, away.name
-    FROM {_MATCHES} m
-    LEFT JOIN {_TEAMS} home ON home.id = m.home_id
-    LEFT JOIN {_TEAMS} away ON away.id = m.away_id
-    WHERE m.id IN (
-        SELECT id FROM (
-            SELECT id FROM {_MATCHES} WHERE season_id = %(season)s AND status = '{Match.Status.CONFIRMED}'
-            ORDER BY confirmed_at DESC NULLS FIRST, id DESC LIMIT %(latest)s
-        ) latest
-        UNION ALL
-        SELECT id FROM (
-            SELECT id FROM {_MATCHES}
-            WHERE season_id = %(season)s AND status = '{Match.Status.SCHEDULED}'
-              AND home_id IS NOT NULL AND away_id IS NOT NULL
-            ORDER BY round, date NULLS LAST, id LIMIT %(upcoming)s
-        ) upcoming
-        UNION ALL
-        SELECT id FROM {_MATCHES} WHERE cup_id = %(cup)s AND round >= CASE WHEN %(current)s
-            THEN COALESCE(
-                (SELECT MIN(round) FROM {_MATCHES} WHERE cup_id = %(cup)s AND status = '{Match.Status.SCHEDULED}'),
-                %(rounds)s
-            ) - 1
-            ELSE 0 END
-    )"""
-
-
 def _read_lists(board: SeasonBoard, *, latest: int, upcoming: int, bracket: str) -> None:
-    """The board's latest results, next fixtures and cup bracket (`_BOARD_LISTS`)."""
+    """The board's latest results, next fixtures and cup bracket, each one query (the partial indexes
+    match_latest_results and match_next_fixtures serve the first two)."""
     season, cup = board.season, board.cup
-    total = rules.cup_rounds(len(cup.draw)) if cup is not None and bracket != "none" else 0
-    if not (latest or upcoming or total):
-        return
-    params = {
-        "season": season.pk,
-        "latest": latest,
-        "upcoming": upcoming,
-        "cup": cup.pk if total else None,  # no cup's: `cup_id = NULL` is never true
-        "current": bracket == "current",
-        "rounds": total,
-    }
-    found = fetch_dicts(MATCH_KEYS, _BOARD_LISTS, params)
-    for m in found:
-        m["confirmed_at"] = aware(m["confirmed_at"])
+    matches = Match.objects.filter(season=season)
     if latest:
-        confirmed = [m for m in found if m["status"] == Match.Status.CONFIRMED]
-        board.latest = sorted(confirmed, key=_latest_first, reverse=True)[:latest]
+        confirmed = matches.filter(status=Match.Status.CONFIRMED)
+        board.latest = _rows(confirmed.order_by(F("confirmed_at").desc(nulls_first=True), "-id")[:latest])
     if upcoming:
-        ready = [m for m in found if m["status"] == Match.Status.SCHEDULED and m["home_id"] and m["away_id"]]
-        board.upcoming = sorted(ready, key=_next_first)[:upcoming]
+        ready = matches.filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
+        board.upcoming = _rows(ready.order_by("round", F("date").asc(nulls_last=True), "id")[:upcoming])
+    total = rules.cup_rounds(len(cup.draw)) if cup is not None and bracket != "none" else 0
     if total:
-        _bracket(board, [m for m in found if m["cup_id"] == cup.pk], total, current=bracket == "current")
-
-
-def _latest_first(m: dict) -> tuple:
-    """The latest list's order in `_BOARD_LISTS`, for a descending sort: no confirmation time first, then the newest."""
-    return (m["confirmed_at"] is None, m["confirmed_at"] or _EPOCH, m["id"])
-
-
-def _next_first(m: dict) -> tuple:
-    """The next fixtures' order in `_BOARD_LISTS`: by round, the dated first, by date."""
-    return (m["round"], m["date"] is None, m["date"] or datetime.date.min, m["id"])
+        ties = Match.objects.filter(cup=cup)
+        if bracket == "current":  # from the round before the first still being played, else the final's
+            open_round = ties.filter(status=Match.Status.SCHEDULED).values("cup").annotate(first=Min("round"))
+            ties = ties.filter(round__gte=Coalesce(Subquery(open_round.values("first")), total) - 1)
+        _bracket(board, _rows(ties), total, current=bracket == "current")
 
 
 def _bracket(board: SeasonBoard, cup_matches: list[dict], total: int, *, current: bool) -> None:
@@ -444,7 +331,8 @@ def team_history(team: Team) -> list[dict[str, Any]]:
         .order_by("division")
     )
     rules_of = {e.division_id: e.season.ruleset.rules for e in entries}
-    tables = _rank(fetch_rows(_TEAM_HISTORY_ENTRIES, [team.pk]), rules_of)
+    played_in = SeasonEntry.objects.filter(team=team).values("division_id")
+    tables = _rank(_entry_rows(SeasonEntry.objects.filter(division__in=played_in)), rules_of)
     history = []
     for entry in entries:
         lines = [line for line, _team in tables[entry.division_id]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from django.core.validators import slug_re
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from league.lib.csv_files import Cell, csv_response, file_name, refused
 from league.lib.inputs import query_id
-from league.lib.pagecache import per_version
+from league.lib.pagecache import lazy
 from league.models import Season
 from league.seasons.leaders import (
     PLAYER_STATS,
@@ -36,17 +37,8 @@ class BadFilter(Http404):
         self.message, self.status = message, status
 
 
-def _pickers(request: HttpRequest) -> tuple[list[Season], list[Race]]:
-    """The seasons and races the page's pickers list: they change only with the league's data, so they
-    are kept per league version."""
-    seasons = per_version(request, "leader_seasons", lambda: list(Season.objects.order_by("-created_at").only("name")))
-    races = per_version(request, "leader_races", lambda: list(Race.objects.order_by("name").only("slug", "name")))
-    return seasons, races
-
-
-def _filters(request: HttpRequest, seasons: list[Season], races: list[Race]) -> Filters:
-    """?kind=players|teams&stat=…&season=<id>&race=<slug>; no season is all-time; nonsense is a BadFilter.
-    The season and race are picked from the lists the page shows anyway (no query of their own)."""
+def _filters(request: HttpRequest) -> Filters:
+    """?kind=players|teams&stat=…&season=<id>&race=<slug>; no season is all-time; nonsense is a BadFilter."""
     kind = request.GET.get("kind") or "players"
     stats = PLAYER_STATS if kind == "players" else TEAM_STATS if kind == "teams" else None
     if stats is None:
@@ -59,11 +51,12 @@ def _filters(request: HttpRequest, seasons: list[Season], races: list[Race]) -> 
         pk = query_id(request.GET["season"])
         if pk is None:
             raise BadFilter(_("A season is picked by its number."))
-        season = next((s for s in seasons if s.pk == pk), None)
+        season = Season.objects.filter(pk=pk).only("name").first()
         if season is None:
             raise BadFilter(_("There is no season number %(pk)s.") % {"pk": pk}, status=404)
     if request.GET.get("race"):
-        race = next((r for r in races if r.slug == request.GET["race"]), None)
+        slug = request.GET["race"]  # a slug's letters only: PostgreSQL refuses a NUL in a string
+        race = Race.objects.filter(slug=slug).only("slug", "name").first() if slug_re.fullmatch(slug) else None
         if race is None:
             raise BadFilter(_("There is no race “%(race)s”.") % {"race": request.GET["race"][:40]}, status=404)
     return Filters(season=season, race=race, stat=stat, kind=kind)
@@ -71,8 +64,7 @@ def _filters(request: HttpRequest, seasons: list[Season], races: list[Race]) -> 
 
 @require_GET
 def leaders_page(request: HttpRequest) -> HttpResponse:
-    seasons, races = _pickers(request)
-    f = _filters(request, seasons, races)
+    f = _filters(request)
     read = player_leaders if f.kind == "players" else team_leaders
     params = request.GET.copy()
     params.pop("page", None)
@@ -80,10 +72,10 @@ def leaders_page(request: HttpRequest) -> HttpResponse:
         "page_query": f"{params.urlencode()}&" if params else "",
         "csv_query": params.urlencode(),
         "f": f,
-        "page": read(f, request.GET.get("page")),
+        "page": lazy(lambda: read(f, request.GET.get("page"))),
         "stats": PLAYER_STATS if f.kind == "players" else TEAM_STATS,
-        "seasons": seasons,
-        "races": races,
+        "seasons": lazy(lambda: list(Season.objects.order_by("-created_at").only("name"))),
+        "races": lazy(lambda: list(Race.objects.order_by("name").only("slug", "name"))),
     }
     return render(request, "league/leaders.html", context)
 
@@ -92,7 +84,7 @@ def leaders_page(request: HttpRequest) -> HttpResponse:
 def leaders_csv(request: HttpRequest) -> HttpResponse:
     """The leaders page as a CSV file, every row of it (unpaged), with the page's filters."""
     try:
-        f = _filters(request, *_pickers(request))
+        f = _filters(request)
     except BadFilter as bad:
         return refused(bad.message, bad.status)
     kind = pgettext("file name", "players") if f.kind == "players" else pgettext("file name", "teams")

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from league.accounts import is_board
 from league.lib.inputs import query_id
-from league.lib.pagecache import per_version
+from league.lib.pagecache import lazy
 from league.models import Ruleset, Season
 from league.notices.selectors import inbox
 from league.seasons import waiting
@@ -27,12 +27,11 @@ from teams.selectors import roster_sheet
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The league board: both tables, latest results, next fixtures, the cup, leaders, memorial."""
-    season = current_season()
     context = {
-        "board": season_board(season, bracket="current", tables=2),
-        "leaders": roster_leaders(),
-        "memorial": memorial(8),
-        "playing_now": list(playing_now()),
+        "board": lazy(lambda: season_board(current_season(), bracket="current", tables=2)),
+        "leaders": lazy(roster_leaders),
+        "memorial": lazy(lambda: memorial(8)),
+        "playing_now": list(playing_now()),  # the live logs are not league writes: read each time
     }
     return render(request, "league/home.html", context)
 
@@ -86,9 +85,11 @@ def coach_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest) -> HttpResponse:
     season = _season_from_query(request)
-    seasons = per_version(request, "seasons", lambda: list(Season.objects.only("id", "name", "status")))
-    board = season_board(season, latest=0, upcoming=0, bracket="none")
-    return render(request, "league/standings.html", {"board": board, "seasons": seasons})
+    context = {
+        "board": lazy(lambda: season_board(season, latest=0, upcoming=0, bracket="none")),
+        "seasons": lazy(lambda: list(Season.objects.only("id", "name", "status"))),
+    }
+    return render(request, "league/standings.html", context)
 
 
 def _season_from_query(request: HttpRequest) -> Season | None:
@@ -105,12 +106,15 @@ def _season_from_query(request: HttpRequest) -> Season | None:
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
     """The tables of a published ruleset (the newest unless one is picked), as coaches look them up."""
-    versions = list(Ruleset.objects.published().only("id", "name", "published_at"))
-    chosen = request.GET.get("version")
-    ruleset = next((v for v in versions if str(v.pk) == chosen), versions[0] if versions else None)
-    if ruleset is not None:
-        ruleset = Ruleset.objects.get(pk=ruleset.pk)
-    settings = settings_rows(ruleset.data) if ruleset is not None else []
+    versions = lazy(lambda: list(Ruleset.objects.published().only("id", "name", "published_at")))
+
+    def picked() -> Ruleset | None:
+        chosen = request.GET.get("version")
+        shown = next((v for v in versions if str(v.pk) == chosen), versions[0] if versions else None)
+        return None if shown is None else Ruleset.objects.get(pk=shown.pk)
+
+    ruleset = lazy(picked)
+    settings = lazy(lambda: settings_rows(ruleset.data) if ruleset else [])
     return render(request, "league/rules.html", {"ruleset": ruleset, "versions": versions, "settings": settings})
 
 

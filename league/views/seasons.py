@@ -15,10 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league.accounts import is_board
 from league.lib.inputs import query_id
+from league.lib.pagecache import lazy
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Division, Ruleset, Season, SeasonEnd, TiebreakGame
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
-from league.seasons.selectors import board_desks, season_board
+from league.seasons.selectors import SeasonBoard, board_desks, season_board
 from league.seasons.services.base import running_elsewhere
 from league.seasons.services.cup import draw_cup
 from league.seasons.services.fixtures import add_fixture, generate_fixtures, record_tiebreak, withdraw_tiebreak
@@ -83,7 +84,11 @@ def _season_page(
 ) -> HttpResponse:
     """The season page; after a board form with errors, that form again (for its division, open), the
     errors beside its fields and what was typed kept."""
-    board = season_board(season, latest=0, upcoming=0, rounds=True)
+
+    def read() -> SeasonBoard:
+        return season_board(season, latest=0, upcoming=0, rounds=True)
+
+    board = read() if is_board(request.user) else lazy(read)  # the board's forms go beside its tables
     context = {"season": season, "board": board, "is_board": is_board(request.user)}
     if bound:  # refused: said at the top too, with a link, for the form may be a long phone page below
         (name,) = bound  # the form's name on the page is its anchor's: "tiebreak_form" → #tiebreak-d3
@@ -242,7 +247,9 @@ def cup_draw(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def cup_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     season = _get_season(pk)
-    return render(request, "league/cup.html", {"season": season, "board": season_board(season)})
+    cup = getattr(season, "cup", None)  # read with the season
+    context = {"season": season, "cup_name": cup and cup.name, "board": lazy(lambda: season_board(season))}
+    return render(request, "league/cup.html", context)
 
 
 @login_required

@@ -8,12 +8,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.lib.writes import league_write
 from league.rules import live as rules
 from matches.live.kickoff import chef_dice, kickoff_dice
 from matches.live.state import (
@@ -53,7 +53,9 @@ def _lock(match_pk: int) -> Match:
     )
 
 
-@league_write
+# Not a league write: the log shows only on the match's live page and the front page's "being played now",
+# both read afresh each time, so an entry leaves the public pages' cache alone on a match night.
+@transaction.atomic
 def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
     """Add an entry to the log (or undo one). Sent twice with the same client id, it is recorded once
     and the first entry is returned. Refused, nothing is saved."""

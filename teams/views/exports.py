@@ -11,9 +11,8 @@ from django.views.decorators.http import require_GET
 
 from league.accounts import display_name, sees_private
 from league.lib.csv_files import csv_response, file_name
-from league.lib.pagecache import per_version
 from teams.models import Team, TreasuryEntry
-from teams.selectors import bought_facility_keys, choice_label, ledger_entries, position_skills, roster_sheet
+from teams.selectors import choice_label, ledger_entries, roster_sheet
 
 # The sheet's columns (templates/teams/team_detail.html): the game's abbreviations as the sheet prints
 # them, words translated; the casualties by foul a column of their own (the sheet writes "2+1f").
@@ -42,11 +41,7 @@ ROSTER_HEADERS = (
 @require_GET
 def team_roster_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The team page's roster, a line per player; public, as the page is."""
-    sheet = roster_sheet(
-        pk,
-        starting_skills=per_version(request, "position_skills", position_skills),
-        facility_keys=per_version(request, "facility_keys", bought_facility_keys),
-    )
+    sheet = roster_sheet(pk)
     rows = []
     for line in sheet.lines:
         p = line.player

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from league.accounts import sees_private
-from league.lib.pagecache import per_version
-from league.lib.paging import SlicePage
+from league.lib.pagecache import lazy
 from league.seasons import selectors as league_selectors
 from matches.models import Match
 from matches.selectors import coming_matches
 from teams.models import Position, Race, Skill, Team
-from teams.selectors import bought_facility_keys, ledger_entries, position_skills, roster_sheet
+from teams.selectors import ledger_entries, sheet_team, team_sheet
 from teams.selectors import team_list as teams_selector
 from teams.views.base import can_change
 
@@ -60,18 +60,15 @@ ROSTER_COLUMNS = 17  # the roster table's, for the printed sheet's blank rows
 
 @require_GET
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = roster_sheet(
-        pk,
-        starting_skills=per_version(request, "position_skills", position_skills),
-        facility_keys=per_version(request, "facility_keys", bought_facility_keys),
-    )
+    team = sheet_team(pk)
+    sheet = lazy(lambda: team_sheet(team))
     context = {
         "sheet": sheet,
-        "team": sheet.team,
-        "can_change": can_change(request.user, sheet.team),
-        "fixtures": coming_matches(sheet.team.pk, FIXTURES_SHOWN),
-        # the printed sheet has a row to write in up to a full squad of 16, as the paper "Ditt Lag" (issue 26)
-        "blank_rows": range(max(0, sheet.team.ruleset.rules.settings.max_squad - len(sheet.lines))),
+        "team": team,
+        "can_change": can_change(request.user, team),
+        "fixtures": lazy(lambda: coming_matches(pk, FIXTURES_SHOWN)),
+        # the printed sheet has a row to write in up to a full squad, as the paper "Ditt Lag"
+        "blank_rows": lazy(lambda: range(max(0, team.ruleset.rules.settings.max_squad - len(sheet.lines)))),
         "blank_cells": range(ROSTER_COLUMNS),
     }
     return render(request, "teams/team_detail.html", context)
@@ -82,7 +79,7 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
     if not sees_private(request.user):
         return redirect_to_login(request.get_full_path())
     team = get_object_or_404(Team, pk=pk)
-    entries = SlicePage(ledger_entries(team), request.GET.get("page"), 50)
+    entries = Paginator(ledger_entries(team), 50).get_page(request.GET.get("page"))
     return render(request, "teams/team_ledger.html", {"team": team, "entries": entries})
 
 
@@ -97,7 +94,7 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("season", "home", "away")
         .order_by("-confirmed_at", "-pk")
     )
-    matches = SlicePage(matches, request.GET.get("page"), 50)
+    matches = Paginator(matches, 50).get_page(request.GET.get("page"))
     return render(
         request,
         "teams/team_history.html",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
 from django.db.models import F, FilteredRelation, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,8 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.confirm import confirm_page, is_confirmed
-from league.lib.pagecache import per_version
-from league.lib.paging import SlicePage
+from league.lib.pagecache import lazy
 from league.lib.redirects import safe_next
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import STAT_FIELDS_PLAYER
@@ -57,23 +57,22 @@ def _player_page(
         ),
         pk=pk,
     )
-    starting = per_version(request, "position_skills", position_skills).get(player.position_id, [])
     r = player.team.ruleset.rules
-    gained, changes = gained_and_changes(player.pk)
+    gained_and_changed = lazy(lambda: gained_and_changes(player.pk))
     context = {
         "player": player,
-        "starting_skills": starting,
-        "gained": gained,
-        "stat_changes": changes,
+        "starting_skills": lazy(lambda: position_skills(player.position_id).get(player.position_id, [])),
+        "gained": lazy(lambda: gained_and_changed[0]),
+        "stat_changes": lazy(lambda: gained_and_changed[1]),
         "spp": player.spp,
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),
         "edit_form": edit_form or PlayerEditForm(initial={"name": player.name, "number": player.number}),
         "mutation_form": mutation_form
         or (MutationChoiceForm(choices=services.tzeentch_choices(r)) if player.mutation_choice_pending else None),
-        "matches": player_match_history(player, request.GET.get("page")),
+        "matches": lazy(lambda: player_match_history(player, request.GET.get("page"))),
         "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
-        "history": player_history(player),
+        "history": lazy(lambda: player_history(player)),
     }
     return render(request, "teams/player_detail.html", context)
 
@@ -88,13 +87,12 @@ def with_career(players: QuerySet[Player]) -> QuerySet[Player]:
     return players.annotate(**{f"career_{name}": F(f"career__{name}") for name in STAT_FIELDS_PLAYER})
 
 
-def player_match_history(player: Player, page: str | None = None) -> SlicePage:
+def player_match_history(player: Player, page: str | None = None) -> Page:
     """His line in every confirmed match report, newest confirmed first, with the SPP it earned (R28);
-    a page at a time along his lines' index, so a long career costs what a short one does. The lines
-    are dicts of the values the page shows."""
+    a page at a time. The lines are dicts of the values the page shows."""
     r = player.team.ruleset.rules
     lines = PlayerMatch.objects.filter(player=player, confirmed_at__isnull=False).order_by("-confirmed_at", "-match_id")
-    rows = SlicePage(lines.values(*CAREER_LINE_FIELDS, **CAREER_MATCH_FIELDS), page, MATCHES_PER_PAGE)
+    rows = Paginator(lines.values(*CAREER_LINE_FIELDS, **CAREER_MATCH_FIELDS), MATCHES_PER_PAGE).get_page(page)
     for row in rows:
         line = SimpleNamespace(**row)
         row["spp"] = record_spp(r, line)

@@ -65,6 +65,7 @@ from matches.squads import division_die
 from teams import corrections
 from teams import services as team_services
 from teams.models import Player, Position, Race, Team
+from tests.league_writes import versioned
 
 RACES = ("Human", "Halfling", "Undead", "Nurgle", "Orc", "Dwarf", "Skaven", "Khemri")
 
@@ -94,7 +95,7 @@ def pick(items: list, index: int):
 def refused(action, *args, **kwargs) -> bool:
     """Try an action; a refusal leaves the league as it was (the services are atomic)."""
     try:
-        with transaction.atomic():
+        with versioned(), transaction.atomic():
             action(*args, **kwargs)
     except Refusal:
         return True
@@ -800,9 +801,7 @@ class Year:
         self.note(f"end_season(dated={dated}) of {season}")
         try:
             with transaction.atomic():
-                following = commit_season_end(
-                    season, by=self.board, next_name=f"Sesong {self.seasons + 1}"
-                )
+                following = commit_season_end(season, by=self.board, next_name=f"Sesong {self.seasons + 1}")
         except Refusal:
             assert season_end_preview(season).problems, "the season end is refused with nothing open"
             return

@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, F, Max, Q, Sum
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -54,7 +54,7 @@ from teams import services as team_services
 from teams.ledger import treasury
 from teams.models import Player, Race, Team, TreasuryEntry
 from tests import kept_stats
-from tests.league_writes import is_league_write
+from tests.league_writes import league_rows_written
 from tests.seasons.league_year import (
     Year,
     finish_postmatch,
@@ -403,15 +403,8 @@ class Pages:
             if key in done:
                 continue
             done.add(key)
-            writes: list[str] = []
-
-            def note_writes(execute, sql, params, many, context, writes=writes):
-                if is_league_write(sql):
-                    writes.append(sql.split("(")[0][:60])
-                return execute(sql, params, many, context)
-
             try:
-                with rolled_back(), connection.execute_wrapper(note_writes):
+                with rolled_back(), league_rows_written() as writes:
                     response = client.get(url)
             except Exception as exc:  # a server error: the client raises the view's exception
                 problems.append(f"GET {url}: {exc!r}")

@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from league import models as league_models
-from league.lib import pagecache
 from matches import dice
 from tests.seasons import league_year_checks as checks
 from tests.seasons.league_year import Year
@@ -60,7 +59,6 @@ seed = st.integers(min_value=0, max_value=2**16)
 def fresh_caches() -> None:
     """As tests/conftest.py's fresh_page_cache, for each league year."""
     cache.clear()
-    pagecache._MEMO.clear()
     league_models._PARSED.clear()
 
 

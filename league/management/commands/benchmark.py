@@ -247,7 +247,7 @@ class Command(BaseCommand):
             self.stdout.write(f"The player page's player has {veteran['n']} match rows.\n")
         self.stdout.write(
             "Uncached: the page cache emptied before each request. After a write: a league write (a new league "
-            "version) before each, so what a process keeps per version is read again too. Cached: from the page cache."
+            "version) before each. Cached: the public fragments kept."
         )
         self.stdout.write(
             f"{'page (uncached: median, p95, queries)':45} {'median ms':>10} {'p95 ms':>10} {'queries':>8}"

@@ -82,8 +82,9 @@ def test_the_editor_shows_settings_with_labels_units_rulings_and_tables_as_grids
     # Norwegian labels, units, rulings and the rulebook's section beside each setting
     assert "Lagdannelse og stab" in html and "Kampbonus" in html
     assert "Lagverdi: total verdi delt på" in html and "R1 · Regelboka: Lagene – Team Rating" in html
-    # the winnings table: its row and column headers as the book prints them, one input a cell
-    assert "40,001–60,000" in html and "100–125" in html
+    # the winnings table: its row and column headers as the book prints them, one input a cell, its
+    # numbers written the Norwegian way
+    assert "40\u00a0001–60\u00a0000" in html and "100–125" in html
     assert f'name="{WINNINGS_CELL}" value="2"' in html
     # the FFM table, 30 × 30 inputs; vandalism; both handicap tables; serious injury and revival
     assert 'name="t-fan_factor_modifier-cells-29-29"' in html
@@ -117,13 +118,17 @@ def test_a_changed_cell_and_setting_are_saved_and_change_the_winnings(client, bo
 @pytest.mark.parametrize(
     ("field", "typed", "message"),
     [
-        (WINNINGS_CELL, "åtte", "Kampbonus, rad 40,001–60,000, kolonne 100–125: «åtte» er ikke et helt tall."),
+        (
+            WINNINGS_CELL,
+            "åtte",
+            "Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125: «åtte» er ikke et helt tall.",
+        ),
         (
             "t-fan_factor_modifier-cells-16-10",
             "x",
             "Fan Factor-modifier, rad 85, kolonne 55: «x» er ikke et helt tall.",
         ),
-        ("t-vandalism-1-target", "1", "Vandalisering, rad 10,000–19,999, kolonne D6 for å unngå"),
+        ("t-vandalism-1-target", "1", "Vandalisering, rad 10\u00a0000–19\u00a0999, kolonne D6 for å unngå"),
         ("t-serious_injury-0-miss", "-1", "Alvorlig skade-tabell, rad 11–13, kolonne Står over kamper: -1 er under"),
         ("s-tr_divisor", "ti tusen", "Lagverdi: total verdi delt på: «ti tusen» er ikke et helt tall."),
         (
@@ -236,7 +241,7 @@ def test_the_version_page_shows_each_difference_readably(client, board_member):
     ]
     client.force_login(board_member)
     html = client.get(reverse("rules_version", args=[draft.pk]), HTTP_ACCEPT_LANGUAGE="nb").content.decode()
-    assert "Kampbonus, rad 40,001–60,000, kolonne 100–125" in html
+    assert "Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125" in html
     assert "Kampbonus: hjemmelaget" in html
     assert "Ny versjon fra denne" in html
 
@@ -387,7 +392,7 @@ def test_only_the_board_sees_the_editor_pages(client, who, coach, board_member):
 
 def test_the_public_rules_page_names_each_setting_as_the_editor_does(client):
     html = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="nb").content.decode()
-    assert "Lagverdi: total verdi delt på" in html and "10000 gp" in html  # R1
+    assert "Lagverdi: total verdi delt på" in html and "10\u00a0000</td>" in html  # R1
     assert "Startkapasitet for lag i 1. divisjon når stadionreglene innføres" in html  # R16
 
 
@@ -396,9 +401,8 @@ def test_the_public_rules_page_names_each_setting_as_the_editor_does(client):
 )
 def test_a_list_setting_is_read_as_typed(typed):
     from league.views.ruleset_editor.cells import convert
-    from league.views.ruleset_editor.settings import GROUPS
 
-    prizes = next(s for *_x, settings, _t in GROUPS for s in settings if s.path == ("prizes", "1"))
+    prizes = next(s for g in rules.tables.SETTING_GROUPS for s in g.settings if s.path == ("prizes", "1"))
     assert convert(prizes, typed, "Premier") == [60_000, 40_000, 20_000]  # R32
 
 

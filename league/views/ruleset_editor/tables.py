@@ -10,7 +10,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from league.views.ruleset_editor.fields import AFTER, GAME, INJURIES, STADIUM, Path
+from league.messages import translated
+from league.rules.tables.settings import AFTER, FACILITIES, GAME, INJURIES, STADIUM
+
+Path = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -87,13 +90,14 @@ def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
     cols = [rules_range_label(c) for c in w["columns"]]
     spec = TableSpec("winnings", name["winnings"], "R20, R21", AFTER + " – Premier", _("Attendance \\ TR"), cols)
     for i, r in enumerate(w["rows"]):
-        label = rules_range_label(r)
+        label = rules_range_label(r)  # as league.rules names the cell; the page writes it the reader's way
+        shown = translated(label)
         spec.rows.append(
             (
-                label,
+                shown,
                 [
                     _cell(
-                        "winnings", ("cells", i, j), label, c, f"row {label}, column {c}", kind="int", min=-20, max=20
+                        "winnings", ("cells", i, j), shown, c, f"row {label}, column {c}", kind="int", min=-20, max=20
                     )
                     for j, c in enumerate(cols)
                 ],
@@ -137,10 +141,9 @@ def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
     spec = TableSpec(
         "vandalism", name["vandalism"], "R18", STADIUM + " – Vandalisering", _("Overflow"), [str(target.label)]
     )
-    spec.rows = [
-        (rules_range_label(e), [_cell("vandalism", (i, "target"), rules_range_label(e), target, f"row {i + 1} target")])
-        for i, e in enumerate(t["vandalism"])
-    ]
+    for i, e in enumerate(t["vandalism"]):
+        shown = translated(rules_range_label(e))
+        spec.rows.append((shown, [_cell("vandalism", (i, "target"), shown, target, f"row {i + 1} target")]))
     specs["vandalism"] = spec
 
     hc = t["handicap_count"]
@@ -261,9 +264,7 @@ def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
         Column("price", _("Price"), "int", 0, None),
         Column("price_per_seat", _("Price per seat"), "int", 0, None),
     ]
-    spec = TableSpec(
-        "facilities", name["facilities"], "R16, R19", "Stadion-fasiliteter", "", [str(c.label) for c in fac_cols]
-    )
+    spec = TableSpec("facilities", name["facilities"], "R16, R19", FACILITIES, "", [str(c.label) for c in fac_cols])
     spec.rows = [
         (e["name"], [_cell("facilities", (i, c.key), e["name"], c, f"row {i + 1} {c.key}") for c in fac_cols])  # type: ignore[arg-type]
         for i, e in enumerate(t["facilities"])

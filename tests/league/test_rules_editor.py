@@ -346,14 +346,14 @@ def test_the_preview_computes_the_books_examples_under_both_versions(client, boa
     )
     examples = {e.label: (e.draft, e.current) for e in response.context["examples"]}
     assert examples["Fan factor modifier, gates 85,000 and 55,000"] == ("+2", "+2")  # the book's example
-    assert examples["Stadium 60,000 → 70,000 seats"] == ("30\u00a0000", "30\u00a0000")
-    assert examples["Stadium 70,000 → 80,000 seats"] == ("30\u00a0000", "35\u00a0000")
+    assert examples["Stadium 60,000 → 70,000 seats"] == ("30,000", "30,000")
+    assert examples["Stadium 70,000 → 80,000 seats"] == ("30,000", "35,000")
     # Team A: 11 Linemen (550,000) → TR 55 under both; its winnings: attendance 40,000 → row
     # 20,001–40,000, column ≤99: D6 3 + 1 (win) + 1 (home) + 2 = 7 → 70,000; the draft's +5 → 100,000.
     tr = next(v for k, v in examples.items() if k.startswith("Team rating"))
     assert tr == ("55", "55")
     winnings = next(v for k, v in examples.items() if k.startswith("Winnings of"))
-    assert winnings == ("100\u00a0000", "70\u00a0000")
+    assert winnings == ("100,000", "70,000")
 
 
 # --- who may write ----------------------------------------------------------------------------------
@@ -427,8 +427,8 @@ def test_the_preview_uses_the_matchs_own_gate_and_tickets(client, board_member, 
     # EXAMPLES.md: gates 36,000 + 13,000 = 49,000, expensive tickets move one row down (R20) to
     # 60,001–80,000; TR 55 → column ≤99: +4. D6 4 + 1 (win) + 1 (home) + 4 = 10 → 100,000.
     winnings = next(e for e in response.context["examples"] if e.label.startswith("Winnings of"))
-    assert "49\u00a0000" in winnings.label
-    assert (winnings.draft, winnings.current) == ("100\u00a0000", "100\u00a0000")
+    assert "49,000" in winnings.label
+    assert (winnings.draft, winnings.current) == ("100,000", "100,000")
     assert not winnings.differs
 
 

@@ -48,8 +48,10 @@ def _initial(kind: str, value: Any) -> Any:
         return show(value, "range")
     if kind == "words":
         return ", ".join(gettext(TIEBREAKERS.get(v, v)) for v in value or [])
-    if kind == "ints":
-        return ", ".join(str(v) for v in value or [])
+    if kind == "ints":  # "60 000; 40 000": a comma could be a thousands separator in English
+        return "; ".join(money(v) for v in value or [])
+    if kind in ("int", "target") and isinstance(value, int):
+        return money(value)  # as the rules page writes it; parse_number reads it back
     return "" if value is None else value
 
 

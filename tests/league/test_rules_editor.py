@@ -468,3 +468,26 @@ def test_a_name_another_version_has_is_refused_beside_the_field(client, board_me
     assert "Ingenting ble lagret" in html and 'value="Torshov 2006"' in html
     draft.refresh_from_db()
     assert (draft.name, draft.data) == before
+
+
+def test_the_tiebreakers_are_typed_as_words_in_either_language_or_by_key():
+    from league.views.ruleset_editor.cells import CellError, convert, unit_around
+
+    specs = {s.path: s for g in rules.tables.SETTING_GROUPS for s in g.settings}
+    tiebreakers = specs[("tiebreakers",)]
+    with translation.override("nb"):
+        assert convert(tiebreakers, "Poeng, poeng i innbyrdes kamper, tiebreak-kamp", "R31") == [
+            "points",
+            "head_to_head_points",
+            "tiebreak_game",
+        ]
+        assert convert(tiebreakers, "touchdown difference, touchdowns_for", "R31") == [
+            "touchdown_difference",
+            "touchdowns_for",
+        ]
+        with pytest.raises(CellError, match="poeng i innbyrdes kamper"):
+            convert(tiebreakers, "poeng, loddtrekning", "R31")
+        # the unit around the editor's field: a die's sides after "D", players after the number
+        assert unit_around(specs[("division_dice", "1")], 6) == ("D", "")
+        assert unit_around(specs[("max_players",)], 25) == ("", "spillere")
+        assert unit_around(specs[("apprentice_players",)], 1) == ("", "spiller")

@@ -10,6 +10,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from league import rules
 from league.accounts import is_board
+from league.lib.numbers import money
 from league.lib.readonly_admin import ReadOnlyAdminMixin
 from league.lib.responses import refusal_on_form
 from teams import corrections, ledger, rosters
@@ -177,7 +178,7 @@ class TeamAdmin(CorrectionAdmin):
 
     @admin.display(description=_("treasury"))
     def treasury(self, obj: Team) -> str:
-        return f"{ledger.treasury(obj):,}"
+        return money(ledger.treasury(obj))
 
     def correction_form(self, request: HttpRequest, obj: Team) -> forms.Form:
         return TeamCorrectionForm(request.POST or None)

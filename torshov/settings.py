@@ -58,7 +58,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
-    "axes",
+    "league.apps.LeagueAxesConfig",  # django-axes, its name in the admin translated
     "django_tasks",
     "django_tasks_db",
     "league",

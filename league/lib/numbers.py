@@ -1,4 +1,6 @@
-"""Amounts written one way in every message (issue 12): as the tables show them, 120 000 in Norwegian."""
+"""Amounts written one way in every message and page: as the tables show them, 120 000 in Norwegian (a
+no-break space), never "gp". Templates write them with humanize's `intcomma`, which is this same
+`number_format` with grouping."""
 
 from django.utils.formats import number_format
 

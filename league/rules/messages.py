@@ -5,7 +5,8 @@ the English text (so every caller that compares or prints strings reads exactly 
 carrying the message id and its parameters. The interface translates it with
 `gettext(msgid) % params`, the parameters formatted for the reader's language (league/messages.py).
 
-`N_` marks a message id for `makemessages --keyword=N_` and returns it unchanged.
+`N_` marks a message id for `makemessages --keyword=N_` and returns it unchanged; `N_plural` marks a
+singular and plural pair (`--keyword=N_plural:1,2`) for `ngettext`.
 """
 
 from __future__ import annotations
@@ -13,12 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["N_", "Joined", "Msg", "from_json", "to_json"]
+__all__ = ["N_", "Joined", "Msg", "N_plural", "from_json", "to_json"]
 
 
 def N_(msgid: str) -> str:
     """Mark a message id for the catalogue; translated where it is shown."""
     return msgid
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for the catalogue; shown with `ngettext(*pair, n)`."""
+    return (singular, plural)
 
 
 Translate = Callable[[str], str]

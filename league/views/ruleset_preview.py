@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league import rules
 from league.lib.inputs import IdModelChoiceField
+from league.lib.numbers import money
 from matches.models import Match
 from teams.models import Team
 from teams.selectors import rating_staff, roster_sheet
@@ -31,10 +32,6 @@ class Example:
     @property
     def differs(self) -> bool:
         return self.draft != self.current
-
-
-def _money(value: int) -> str:
-    return f"{value:,}".replace(",", "\u00a0")
 
 
 def _both(label: str, source: str, draft: rules.Ruleset, current: rules.Ruleset, compute, fmt=str) -> Example:
@@ -63,7 +60,7 @@ def book_examples(draft: rules.Ruleset, current: rules.Ruleset) -> list[Example]
             draft,
             current,
             lambda r: r.explain_expansion_cost(60_000),
-            _money,
+            money,
         ),
         _both(
             gettext("Stadium 70,000 → 80,000 seats"),
@@ -71,7 +68,7 @@ def book_examples(draft: rules.Ruleset, current: rules.Ruleset) -> list[Example]
             draft,
             current,
             lambda r: r.explain_expansion_cost(70_000),
-            _money,
+            money,
         ),
         _both(
             gettext("Winnings: home win, TR 112, attendance 49,000, D6 4"),
@@ -81,7 +78,7 @@ def book_examples(draft: rules.Ruleset, current: rules.Ruleset) -> list[Example]
             lambda r: r.explain_winnings(
                 4, team_rating=112, attendance=49_000, capacity=60_000, won=True, home=True, ticket="ordinary"
             ),
-            _money,
+            money,
         ),
         _both(
             gettext("Vandalism: gates 45,000 + 40,000 in 60,000 seats"),
@@ -172,12 +169,12 @@ def team_examples(
     out.append(
         _both(
             gettext("Winnings of %(team)s in %(match)s (attendance %(att)s, die %(roll)s)")
-            % {"team": team.name, "match": match, "att": _money(attendance), "roll": min(roll, die)},
+            % {"team": team.name, "match": match, "att": money(attendance), "roll": min(roll, die)},
             "R20, R21",
             draft,
             current,
             winnings,
-            _money,
+            money,
         )
     )
     return out

@@ -65,3 +65,10 @@ class TreasuryEntry(models.Model):
     def text(self) -> str:
         """The description in the current language (as written where it is no message)."""
         return translated(self.message) if self.message is not None else self.description
+
+    @property
+    def kind_note(self) -> str:
+        """The kind, to show beside the description unless the description begins with it already
+        ("Kampbonus: home – away" is not followed by "(Kampbonus)")."""
+        kind = str(self.get_kind_display())
+        return "" if self.text.startswith(kind) else kind

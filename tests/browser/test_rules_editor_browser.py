@@ -38,29 +38,29 @@ def test_board_copies_edits_previews_and_publishes_a_version_then_a_new_season_u
     expect(page.locator("h1")).to_contain_text("Rediger Torshov 2006 (kopi)")
 
     # A typo first: marked in place, in Norwegian, naming the row and column; nothing saved.
-    cell = page.get_by_label("Kampbonus, rad 40,001–60,000, kolonne 100–125", exact=True)
+    cell = page.get_by_label("Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125", exact=True)
     expect(cell).to_have_value("2")
     cell.fill("åtte")
     page.get_by_role("button", name="Lagre utkastet").click()
     expect(page.locator("#table-winnings td.invalid .cell-error")).to_have_text(
-        "Kampbonus, rad 40,001–60,000, kolonne 100–125: «åtte» er ikke et helt tall."
+        "Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125: «åtte» er ikke et helt tall."
     )
     screenshot(page, "rules-editor-invalid-cell")
 
     # One winnings cell and one setting, through their fields.
     page.fill("#id_name", "Torshov 2027")
     page.fill("#id_notes", "Mer penger til hjemmelaget.")
-    page.get_by_label("Kampbonus, rad 40,001–60,000, kolonne 100–125", exact=True).fill("+3")
+    page.get_by_label("Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125", exact=True).fill("+3")
     page.get_by_label("Kampbonus: hjemmelaget").fill("2")
     page.get_by_role("button", name="Lagre utkastet").click()
 
     # The diff, readable: label, old → new.
     expect(page.locator("h1")).to_contain_text("Torshov 2027")
     diff = page.locator("#changes")
-    expect(diff.locator("tr", has_text="Kampbonus, rad 40,001–60,000, kolonne 100–125")).to_contain_text("2")
-    expect(diff.locator("tr", has_text="Kampbonus, rad 40,001–60,000, kolonne 100–125").locator("ins")).to_have_text(
-        "3"
-    )
+    expect(diff.locator("tr", has_text="Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125")).to_contain_text("2")
+    expect(
+        diff.locator("tr", has_text="Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125").locator("ins")
+    ).to_have_text("3")
     expect(diff.locator("tr", has_text="Kampbonus: hjemmelaget").locator("ins")).to_have_text("2")
     expect(diff.locator("tbody tr")).to_have_count(2)
 
@@ -132,7 +132,7 @@ def test_the_editor_is_usable_on_a_phone(browser, live_server, board_member):
         box = page.locator("#table-winnings .edit-wrap")
         assert box.evaluate("el => el.scrollWidth > el.clientWidth")
         assert box.bounding_box()["width"] <= 390
-        cell = page.get_by_label("Kampbonus, rad 160,001+, kolonne 301+", exact=True)
+        cell = page.get_by_label("Kampbonus, rad 160\u00a0001+, kolonne 301+", exact=True)
         cell.scroll_into_view_if_needed()
         cell.fill("1")
         expect(cell).to_have_value("1")
@@ -144,5 +144,12 @@ def test_the_editor_is_usable_on_a_phone(browser, live_server, board_member):
         page.goto(f"/rules/versions/{draft.pk}/")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         screenshot(page, "rules-version-390")
+        # The public page's settings, in Norwegian words and numbers, on the same phone.
+        page.goto("/rules/#settings")
+        settings = page.locator("#settings")
+        expect(settings).to_contain_text("60\u00a0000, 40\u00a0000, 20\u00a0000")
+        expect(settings).to_contain_text("poeng i innbyrdes kamper")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        settings.screenshot(path=str(ARTIFACTS / "rules-settings-390.png"))
     finally:
         context.close()

@@ -158,3 +158,54 @@ def test_amounts_in_messages_are_written_as_in_the_tables(client, league):
         response = client.post(url, {"token": new_token(), "confirmed": "1"}, follow=True)
     text = visible_text(response.content.decode())
     assert "150\u00a0000" in text and "150,000" not in text
+
+
+SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")  # an internal name: head_to_head_points, tiebreak_game
+
+
+def test_the_rules_page_says_its_settings_in_norwegian_words_and_numbers(client, league):
+    """Amounts as the book writes them (60 000, no "gp"), the tie-breakers in words, a unit's singular
+    for one (1 re-roll, 1 spiller), no English "casualties"."""
+    text = visible_text(client.get("/rules/").content.decode())
+    settings = text.split("Innstillinger")[-1]
+    assert "60\u00a0000, 40\u00a0000, 20\u00a0000" in settings  # the 1st division's prizes (R32)
+    assert "1\u00a0000\u00a0000" in settings  # the starting treasury (R5)
+    assert " gp" not in text and "60,000" not in text and "40000" not in text
+    assert SNAKE_CASE.findall(text) == []
+    assert "poeng i innbyrdes kamper, touchdown-differanse, scorede touchdowns, tiebreak-kamp" in settings
+    assert "0–20\u00a0000" in text  # the winnings table's first row
+    assert re.search(r"\b1 re-roll\b ", settings) and not re.search(r"\b1 re-rolls", settings)
+    assert re.search(r"\b1 spiller\b ", settings) and not re.search(r"\b1 spillere", settings)
+    assert "8 re-rolls" in settings and "16 spillere" in settings
+    assert "casualties" not in text
+
+
+def test_the_team_management_page_writes_amounts_the_norwegian_way(client, league):
+    _, teams, _ = league
+    team = teams[0]
+    client.force_login(team.coach)
+    text = visible_text(client.get(f"/teams/{team.pk}/manage/").content.decode())
+    assert "Kasse: 450\u00a0000" in text and "150\u00a0000" in text  # the treasury, the VIP lounge's price
+    assert "450,000" not in text and " gp" not in text and "casualties" not in text
+    ledger = visible_text(client.get(f"/teams/{team.pk}/ledger/").content.decode())
+    assert "450\u00a0000" in ledger and "450,000" not in ledger
+
+
+def test_the_ledger_names_each_line_once():
+    """ "Kampbonus: home – away", not "Kampbonus: home – away (Kampbonus)"; a purchase says it is one."""
+    from django.utils import translation
+
+    from teams.models import TreasuryEntry
+
+    with translation.override("nb"):
+        winnings = TreasuryEntry(kind=TreasuryEntry.Kind.WINNINGS, description="Kampbonus: Ila – Kampen")
+        purchase = TreasuryEntry(kind=TreasuryEntry.Kind.PURCHASE, description="Fan factor 4")
+        assert (winnings.kind_note, purchase.kind_note) == ("", "Kjøp")
+
+
+def test_the_admin_index_names_the_apps_in_norwegian(client, league, board_member):
+    client.force_login(board_member)
+    text = visible_text(client.get("/admin/").content.decode())
+    assert "Kamper" in text and "Innloggingsforsøk" in text and "Mislykkede innlogginger" in text
+    for english in ("Matches", "Teams", "Axes", "Access attempts", "Access failures", "Model name"):
+        assert english not in text

@@ -82,8 +82,9 @@ def test_the_editor_shows_settings_with_labels_units_rulings_and_tables_as_grids
     # Norwegian labels, units, rulings and the rulebook's section beside each setting
     assert "Lagdannelse og stab" in html and "Kampbonus" in html
     assert "Lagverdi: total verdi delt på" in html and "R1 · Regelboka: Lagene – Team Rating" in html
-    # the winnings table: its row and column headers as the book prints them, one input a cell
-    assert "40,001–60,000" in html and "100–125" in html
+    # the winnings table: its row and column headers as the book prints them, one input a cell, its
+    # numbers written the Norwegian way
+    assert "40\u00a0001–60\u00a0000" in html and "100–125" in html
     assert f'name="{WINNINGS_CELL}" value="2"' in html
     # the FFM table, 30 × 30 inputs; vandalism; both handicap tables; serious injury and revival
     assert 'name="t-fan_factor_modifier-cells-29-29"' in html
@@ -117,13 +118,17 @@ def test_a_changed_cell_and_setting_are_saved_and_change_the_winnings(client, bo
 @pytest.mark.parametrize(
     ("field", "typed", "message"),
     [
-        (WINNINGS_CELL, "åtte", "Kampbonus, rad 40,001–60,000, kolonne 100–125: «åtte» er ikke et helt tall."),
+        (
+            WINNINGS_CELL,
+            "åtte",
+            "Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125: «åtte» er ikke et helt tall.",
+        ),
         (
             "t-fan_factor_modifier-cells-16-10",
             "x",
             "Fan Factor-modifier, rad 85, kolonne 55: «x» er ikke et helt tall.",
         ),
-        ("t-vandalism-1-target", "1", "Vandalisering, rad 10,000–19,999, kolonne D6 for å unngå"),
+        ("t-vandalism-1-target", "1", "Vandalisering, rad 10\u00a0000–19\u00a0999, kolonne D6 for å unngå"),
         ("t-serious_injury-0-miss", "-1", "Alvorlig skade-tabell, rad 11–13, kolonne Står over kamper: -1 er under"),
         ("s-tr_divisor", "ti tusen", "Lagverdi: total verdi delt på: «ti tusen» er ikke et helt tall."),
         (
@@ -236,7 +241,7 @@ def test_the_version_page_shows_each_difference_readably(client, board_member):
     ]
     client.force_login(board_member)
     html = client.get(reverse("rules_version", args=[draft.pk]), HTTP_ACCEPT_LANGUAGE="nb").content.decode()
-    assert "Kampbonus, rad 40,001–60,000, kolonne 100–125" in html
+    assert "Kampbonus, rad 40\u00a0001–60\u00a0000, kolonne 100–125" in html
     assert "Kampbonus: hjemmelaget" in html
     assert "Ny versjon fra denne" in html
 
@@ -341,14 +346,14 @@ def test_the_preview_computes_the_books_examples_under_both_versions(client, boa
     )
     examples = {e.label: (e.draft, e.current) for e in response.context["examples"]}
     assert examples["Fan factor modifier, gates 85,000 and 55,000"] == ("+2", "+2")  # the book's example
-    assert examples["Stadium 60,000 → 70,000 seats"] == ("30\u00a0000", "30\u00a0000")
-    assert examples["Stadium 70,000 → 80,000 seats"] == ("30\u00a0000", "35\u00a0000")
+    assert examples["Stadium 60,000 → 70,000 seats"] == ("30,000", "30,000")
+    assert examples["Stadium 70,000 → 80,000 seats"] == ("30,000", "35,000")
     # Team A: 11 Linemen (550,000) → TR 55 under both; its winnings: attendance 40,000 → row
     # 20,001–40,000, column ≤99: D6 3 + 1 (win) + 1 (home) + 2 = 7 → 70,000; the draft's +5 → 100,000.
     tr = next(v for k, v in examples.items() if k.startswith("Team rating"))
     assert tr == ("55", "55")
     winnings = next(v for k, v in examples.items() if k.startswith("Winnings of"))
-    assert winnings == ("100\u00a0000", "70\u00a0000")
+    assert winnings == ("100,000", "70,000")
 
 
 # --- who may write ----------------------------------------------------------------------------------
@@ -387,7 +392,7 @@ def test_only_the_board_sees_the_editor_pages(client, who, coach, board_member):
 
 def test_the_public_rules_page_names_each_setting_as_the_editor_does(client):
     html = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="nb").content.decode()
-    assert "Lagverdi: total verdi delt på" in html and "10000 gp" in html  # R1
+    assert "Lagverdi: total verdi delt på" in html and "10\u00a0000</td>" in html  # R1
     assert "Startkapasitet for lag i 1. divisjon når stadionreglene innføres" in html  # R16
 
 
@@ -396,9 +401,8 @@ def test_the_public_rules_page_names_each_setting_as_the_editor_does(client):
 )
 def test_a_list_setting_is_read_as_typed(typed):
     from league.views.ruleset_editor.cells import convert
-    from league.views.ruleset_editor.settings import GROUPS
 
-    prizes = next(s for *_x, settings, _t in GROUPS for s in settings if s.path == ("prizes", "1"))
+    prizes = next(s for g in rules.tables.SETTING_GROUPS for s in g.settings if s.path == ("prizes", "1"))
     assert convert(prizes, typed, "Premier") == [60_000, 40_000, 20_000]  # R32
 
 
@@ -423,8 +427,8 @@ def test_the_preview_uses_the_matchs_own_gate_and_tickets(client, board_member, 
     # EXAMPLES.md: gates 36,000 + 13,000 = 49,000, expensive tickets move one row down (R20) to
     # 60,001–80,000; TR 55 → column ≤99: +4. D6 4 + 1 (win) + 1 (home) + 4 = 10 → 100,000.
     winnings = next(e for e in response.context["examples"] if e.label.startswith("Winnings of"))
-    assert "49\u00a0000" in winnings.label
-    assert (winnings.draft, winnings.current) == ("100\u00a0000", "100\u00a0000")
+    assert "49,000" in winnings.label
+    assert (winnings.draft, winnings.current) == ("100,000", "100,000")
     assert not winnings.differs
 
 
@@ -464,3 +468,26 @@ def test_a_name_another_version_has_is_refused_beside_the_field(client, board_me
     assert "Ingenting ble lagret" in html and 'value="Torshov 2006"' in html
     draft.refresh_from_db()
     assert (draft.name, draft.data) == before
+
+
+def test_the_tiebreakers_are_typed_as_words_in_either_language_or_by_key():
+    from league.views.ruleset_editor.cells import CellError, convert, unit_around
+
+    specs = {s.path: s for g in rules.tables.SETTING_GROUPS for s in g.settings}
+    tiebreakers = specs[("tiebreakers",)]
+    with translation.override("nb"):
+        assert convert(tiebreakers, "Poeng, poeng i innbyrdes kamper, tiebreak-kamp", "R31") == [
+            "points",
+            "head_to_head_points",
+            "tiebreak_game",
+        ]
+        assert convert(tiebreakers, "touchdown difference, touchdowns_for", "R31") == [
+            "touchdown_difference",
+            "touchdowns_for",
+        ]
+        with pytest.raises(CellError, match="poeng i innbyrdes kamper"):
+            convert(tiebreakers, "poeng, loddtrekning", "R31")
+        # the unit around the editor's field: a die's sides after "D", players after the number
+        assert unit_around(specs[("division_dice", "1")], 6) == ("D", "")
+        assert unit_around(specs[("max_players",)], 25) == ("", "spillere")
+        assert unit_around(specs[("apprentice_players",)], 1) == ("", "spiller")

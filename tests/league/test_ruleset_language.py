@@ -140,6 +140,12 @@ def test_a_handicap_draw_reads_its_rulesets_text_in_the_readers_language(client)
 # --- the migration of stored versions -----------------------------------------------------------------
 
 MIGRATION = import_module("league.migrations.0009_ruleset_speaks_norwegian")
+REWORDED = import_module("league.migrations.0018_facility_effects_in_norwegian_words")
+
+
+def as_0009_left_it(data: dict) -> dict:
+    """A version's data as 0009 left it, before 0018 reworded two facilities' effects."""
+    return REWORDED._reworded(data, 1, 0)
 
 
 def shipped_before(data: dict) -> dict:
@@ -154,7 +160,7 @@ def shipped_before(data: dict) -> dict:
 
 
 def test_the_migration_moves_the_shipped_english_aside_and_leaves_the_boards_texts_alone():
-    shipped = rules.default_data()
+    shipped = as_0009_left_it(rules.default_data())
     old = shipped_before(shipped)
     assert MIGRATION.to_norwegian(old) == shipped
     assert MIGRATION.to_english(shipped) == old  # reversible
@@ -182,7 +188,7 @@ class _Editor:
 
 def test_the_migration_translates_every_stored_version_published_or_not_and_back():
     default = Ruleset.objects.get(name="Torshov 2006")
-    shipped = default.data
+    shipped = as_0009_left_it(default.data)
     frozen = import_module("league.migrations.0003_default_ruleset")
     frozen.drop_trigger(apps, _Editor())  # the database as it was before issue 26
     Ruleset.objects.filter(pk=default.pk).update(data=shipped_before(shipped), notes=MIGRATION.NOTES_OLD)
@@ -198,3 +204,15 @@ def test_the_migration_translates_every_stored_version_published_or_not_and_back
     MIGRATION.backward(apps, _Editor())
     default.refresh_from_db()
     assert (default.data, default.notes) == (shipped_before(shipped), MIGRATION.NOTES_OLD)
+
+
+def test_the_facilities_effects_are_reworded_in_the_pages_words_and_back():
+    shipped = rules.default_data()
+    before = as_0009_left_it(shipped)
+    effects = {row["key"]: row["effect"] for row in before["tables"]["facilities"]}
+    assert "casualties/kills" in effects["vip_lounge"] and " gp " in effects["roof"]
+    assert REWORDED._reworded(before, 0, 1) == shipped
+    assert REWORDED._reworded(shipped, 0, 1) == shipped  # twice is once
+    edited = copy.deepcopy(before)
+    edited["tables"]["facilities"][0]["effect"] = "Styrets egen tekst."  # the board's own text stays
+    assert REWORDED._reworded(edited, 0, 1)["tables"]["facilities"][0]["effect"] == "Styrets egen tekst."

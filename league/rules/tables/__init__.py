@@ -9,7 +9,14 @@ every name is importable from here.
 
 from league.rules.tables.cells import to_text
 from league.rules.tables.parsing import TABLE_PARSERS, RulesetData, parse_ruleset_data, parse_table
-from league.rules.tables.settings import FanFactorChangeSettings, Settings
+from league.rules.tables.settings import (
+    SETTING_GROUPS,
+    TIEBREAKERS,
+    FanFactorChangeSettings,
+    SettingGroup,
+    Settings,
+    SettingSpec,
+)
 from league.rules.tables.shapes import (
     D66_CODES,
     STATS,
@@ -33,9 +40,11 @@ from league.rules.tables.shapes import (
 
 __all__ = [
     "D66_CODES",
+    "SETTING_GROUPS",
     "STATS",
     "TABLE_NAMES",
     "TABLE_PARSERS",
+    "TIEBREAKERS",
     "TWO_D6",
     "Band",
     "BandTable",
@@ -51,6 +60,8 @@ __all__ = [
     "RulesetData",
     "RulesetError",
     "SeriousInjury",
+    "SettingGroup",
+    "SettingSpec",
     "Settings",
     "Tables",
     "fmt_int",

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from league import rules
-from league.views.ruleset_editor.fields import TIEBREAKERS, Path, Setting
-from league.views.ruleset_editor.settings import GROUPS
-from league.views.ruleset_editor.tables import CellSpec
+from league.lib.numbers import money
+from league.rules.tables import SETTING_GROUPS, TIEBREAKERS, SettingSpec
+from league.views.ruleset_editor.tables import CellSpec, Path
 
 
 def get_path(data: Any, path: Path) -> Any:
@@ -54,12 +54,49 @@ def show(value: Any, kind: str = "int") -> str:
     return str(value)
 
 
-def settings_rows(data: dict[str, Any]) -> list[tuple[str, list[tuple[Setting, str]]]]:
-    """A version's settings for reading: grouped as the rulebook is, each with its label and value."""
+def setting_name(spec: SettingSpec) -> str:
+    """The setting's field in the editor's form."""
+    return "s-" + "-".join(spec.path)
+
+
+def setting_text(spec: SettingSpec, value: Any) -> str:
+    """A setting's value as the rules page and the list of changes show it: "60 000", "1 re-roll",
+    the tie-breakers in words."""
+    if value is None or (spec.kind == "int" and not isinstance(value, int)):
+        return show(value)
+    if spec.kind == "bool":
+        return show(bool(value))
+    if spec.kind == "words":
+        return ", ".join(gettext(TIEBREAKERS.get(w, w)) for w in value)
+    if spec.kind == "ints":
+        number, count = ", ".join(money(v) for v in value), len(value)
+    else:
+        number, count = money(value), abs(value)
+    return ngettext(*spec.unit, count) % {"n": number} if spec.unit else number
+
+
+def unit_around(spec: SettingSpec, value: Any) -> tuple[str, str]:
+    """The unit's words before and after the editor's input ("D" before a die's sides, "players" after)."""
+    if not spec.unit:
+        return "", ""
+    count = len(value) if isinstance(value, list) else abs(value) if isinstance(value, int) else 2
+    before, _n, after = (ngettext(*spec.unit, count) % {"n": "\0"}).partition("\0")
+    return before.strip(), after.strip()
+
+
+def tiebreaker_words() -> str:
+    return ", ".join(gettext(label) for label in TIEBREAKERS.values())
+
+
+def settings_rows(data: dict[str, Any]) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """A version's settings for reading: grouped as the rulebook is, each as its label, value and ruling."""
     return [
-        (str(title), [(s, show(get_path(data["settings"], s.path))) for s in group_settings])
-        for _key, title, group_settings, _tables in GROUPS
-        if group_settings
+        (
+            gettext(group.title),
+            [(gettext(s.label), setting_text(s, get_path(data["settings"], s.path)), s.ruling) for s in group.settings],
+        )
+        for group in SETTING_GROUPS
+        if group.settings
     ]
 
 
@@ -67,7 +104,7 @@ class CellError(ValueError):
     pass
 
 
-def convert(spec: CellSpec | Setting, text: Any, where: str) -> Any:
+def convert(spec: CellSpec | SettingSpec, text: Any, where: str) -> Any:
     """The form's text for one cell as the raw value, or a CellError in Norwegian naming the cell."""
     kind = spec.kind
     if kind == "bool":
@@ -82,12 +119,15 @@ def convert(spec: CellSpec | Setting, text: Any, where: str) -> Any:
     if kind in ("stat", "choice"):
         return text or None
     if kind == "words":
-        words = [w.strip() for w in text.split(",") if w.strip()]
-        bad = [w for w in words if w not in TIEBREAKERS]
-        if bad or not words:
+        # The tie-breakers as the page writes them, in either language, or by their keys.
+        known = {k: k for k in TIEBREAKERS} | {
+            w.lower(): k for k, label in TIEBREAKERS.items() for w in (label, gettext(label))
+        }
+        words = [known.get(w.strip().lower()) for w in text.split(",") if w.strip()]
+        if None in words or not words:
             raise CellError(
                 gettext("%(where)s: use these words, separated by commas: %(words)s.")
-                % {"where": where, "words": ", ".join(TIEBREAKERS)}
+                % {"where": where, "words": tiebreaker_words()}
             )
         return words
     if kind == "ints":
@@ -111,7 +151,7 @@ def convert(spec: CellSpec | Setting, text: Any, where: str) -> Any:
     return _number(spec, text, where)
 
 
-def _number(spec: CellSpec | Setting, text: str, where: str) -> int:
+def _number(spec: CellSpec | SettingSpec, text: str, where: str) -> int:
     n = parse_number(text)
     if n is None:
         raise CellError(

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from league import rules
-from league.views.ruleset_editor.cells import cell_where, get_path, show
-from league.views.ruleset_editor.fields import Path
-from league.views.ruleset_editor.settings import GROUPS
-from league.views.ruleset_editor.tables import table_specs
+from league.rules.tables import SETTING_GROUPS
+from league.views.ruleset_editor.cells import cell_where, get_path, setting_text, show
+from league.views.ruleset_editor.tables import Path, table_specs
 
 
 @dataclass(frozen=True)
@@ -38,13 +39,13 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     """Every setting and table cell that differs, labelled as the editor labels it (label, old → new)."""
     changes: list[Change] = []
     known: set[Path] = set()
-    for _key, title, group_settings, _tables in GROUPS:
-        for s in group_settings:
+    for group in SETTING_GROUPS:
+        for s in group.settings:
             path = ("settings", *s.path)
             known.add(path)
             a, b = get_path(old, path), get_path(new, path)
             if a != b:
-                changes.append(Change(str(title), str(s.label), show(a), show(b)))
+                changes.append(Change(gettext(group.title), gettext(s.label), setting_text(s, a), setting_text(s, b)))
     for key, spec in table_specs(new).items():
         for c in spec.cells():
             path = ("tables", key, *c.path)

@@ -10,10 +10,21 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
+from league.lib.numbers import money
 from league.models import Ruleset
-from league.views.ruleset_editor.cells import CellError, cell_where, convert, get_path, rules_message, set_path, show
-from league.views.ruleset_editor.fields import TIEBREAKERS
-from league.views.ruleset_editor.settings import GROUPS
+from league.rules.tables import SETTING_GROUPS, TIEBREAKERS
+from league.views.ruleset_editor.cells import (
+    CellError,
+    cell_where,
+    convert,
+    get_path,
+    rules_message,
+    set_path,
+    setting_name,
+    show,
+    tiebreaker_words,
+    unit_around,
+)
 from league.views.ruleset_editor.tables import table_specs
 
 
@@ -35,8 +46,12 @@ def _initial(kind: str, value: Any) -> Any:
         return bool(value)
     if kind == "range":
         return show(value, "range")
-    if kind in ("ints", "words"):
-        return ", ".join(str(v) for v in value or [])
+    if kind == "words":
+        return ", ".join(gettext(TIEBREAKERS.get(v, v)) for v in value or [])
+    if kind == "ints":  # "60 000; 40 000": a comma could be a thousands separator in English
+        return "; ".join(money(v) for v in value or [])
+    if kind in ("int", "target") and isinstance(value, int):
+        return money(value)  # as the rules page writes it; parse_number reads it back
     return "" if value is None else value
 
 
@@ -53,33 +68,30 @@ class RulesetEditorForm(forms.Form):
         self.fields["name"].initial = ruleset.name
         self.fields["notes"].initial = ruleset.notes
         self.tables = table_specs(self.original)
+        self.units: dict[str, tuple[str, str]] = {}
         settings = self.original["settings"]
-        for _key, _title, group_settings, _tables in GROUPS:
-            for s in group_settings:
+        for group in SETTING_GROUPS:
+            for s in group.settings:
                 bounds = []
                 if s.min is not None:
-                    bounds.append(gettext("at least %(n)s") % {"n": s.min})
+                    bounds.append(gettext("at least %(n)s") % {"n": money(s.min)})
                 if s.max is not None:
-                    bounds.append(gettext("at most %(n)s") % {"n": s.max})
-                help_parts = [p for p in (s.ruling, gettext("Rulebook: %(section)s") % {"section": s.source}) if p]
+                    bounds.append(gettext("at most %(n)s") % {"n": money(s.max)})
+                help_parts = [s.ruling, gettext("Rulebook: %(section)s") % {"section": s.source}]
                 if s.kind == "int" and bounds:
                     help_parts.append(", ".join(bounds))
                 if s.kind == "words":
-                    help_parts.append(", ".join(TIEBREAKERS))
-                self.fields[s.name] = forms.CharField(
-                    label=s.label,
+                    help_parts.append(tiebreaker_words())
+                initial = get_path(settings, s.path)
+                field_class = forms.BooleanField if s.kind == "bool" else forms.CharField
+                self.fields[setting_name(s)] = field_class(
+                    label=gettext(s.label),
                     required=False,
-                    initial=_initial(s.kind, get_path(settings, s.path)),
-                    help_text=" · ".join(str(p) for p in help_parts),
+                    initial=bool(initial) if s.kind == "bool" else _initial(s.kind, initial),
+                    help_text=" · ".join(help_parts),
                     widget=_widget(s.kind) if s.kind == "bool" else forms.TextInput(attrs={"class": "setting-input"}),
                 )
-                if s.kind == "bool":
-                    self.fields[s.name] = forms.BooleanField(
-                        label=s.label,
-                        required=False,
-                        initial=bool(get_path(settings, s.path)),
-                        help_text=self.fields[s.name].help_text,
-                    )
+                self.units[setting_name(s)] = unit_around(s, initial)
         for spec in self.tables.values():
             for c in spec.cells():
                 value = get_path(self.original["tables"][spec.key], c.path)
@@ -101,9 +113,9 @@ class RulesetEditorForm(forms.Form):
     def groups(self) -> list[dict[str, Any]]:
         """The form laid out for the template: groups of settings and tables of bound fields."""
         out = []
-        for key, title, group_settings, table_keys in GROUPS:
+        for group in SETTING_GROUPS:
             tables = []
-            for tk in table_keys:
+            for tk in group.tables:
                 spec = self.tables[tk]
                 tables.append(
                     {
@@ -114,9 +126,9 @@ class RulesetEditorForm(forms.Form):
                 )
             out.append(
                 {
-                    "key": key,
-                    "title": title,
-                    "settings": [(s, self[s.name]) for s in group_settings],
+                    "key": group.key,
+                    "title": gettext(group.title),
+                    "settings": [(self.units[setting_name(s)], self[setting_name(s)]) for s in group.settings],
                     "tables": tables,
                 }
             )
@@ -125,12 +137,12 @@ class RulesetEditorForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         data = copy.deepcopy(self.original)
-        for _key, _title, group_settings, _tables in GROUPS:
-            for s in group_settings:
+        for group in SETTING_GROUPS:
+            for s in group.settings:
                 try:
-                    set_path(data["settings"], s.path, convert(s, cleaned.get(s.name), str(s.label)))
+                    set_path(data["settings"], s.path, convert(s, cleaned.get(setting_name(s)), gettext(s.label)))
                 except CellError as exc:
-                    self.add_error(s.name, str(exc))
+                    self.add_error(setting_name(s), str(exc))
         for spec in self.tables.values():
             raw = data["tables"][spec.key]
             if spec.key == "handicap_count":
@@ -173,9 +185,9 @@ class RulesetEditorForm(forms.Form):
         if key == "settings":
             target = next(
                 (
-                    s.name
-                    for *_x, group_settings, _t in GROUPS
-                    for s in group_settings
+                    setting_name(s)
+                    for group in SETTING_GROUPS
+                    for s in group.settings
                     if exc.cell and exc.cell.startswith(s.path[0])
                 ),
                 None,

@@ -10,7 +10,11 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from league import rules
-from league.views.ruleset_editor.fields import AFTER, GAME, INJURIES, STADIUM, Path
+from league.messages import translated
+from league.rules.tables.settings import AFTER, FACILITIES, GAME, INJURIES, STADIUM
+from league.templatetags.rules_text import rule_key
+
+Path = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -61,89 +65,69 @@ def _cell(table: str, path: Path, row: str, col: Column | str, pure: str, **kw: 
     return CellSpec(name=name, table=table, path=path, row=row, column=col, pure=pure, **kw)
 
 
-def _record_table(key: str, raw: list[dict], columns: list[Column], *, row_key: str = "range") -> list:
-    rows = []
-    for i, entry in enumerate(raw):
-        label = rules_range_label(entry) if row_key == "range" else str(entry.get(row_key, i + 1))
-        cells = [
-            _cell(key, (i, c.key), label, c, f"row {rules_range_label(entry)} {c.key}")  # type: ignore[arg-type]
-            for c in columns
-        ]
-        rows.append((label, cells))
-    return rows
+Row = tuple[str, str]  # a row's label as the page writes it, and as league.rules names it in a RulesetError
 
 
-def rules_range_label(entry: dict) -> str:
-    return rules.tables.Range(entry.get("min"), entry.get("max")).label()
+def _ranges(raw: list[dict]) -> list[Row]:
+    labels = [rules.tables.Range(e.get("min"), e.get("max")).label() for e in raw]
+    return [(translated(label), label) for label in labels]
+
+
+def _grid(key: str, rows: list[Row], columns: list[str]) -> list:
+    """A table of numbers, a cell for each row and column (the winnings, the fan factor modifier)."""
+    return [
+        (shown, [_cell(key, ("cells", i, j), shown, c, f"row {pure}, column {c}", kind="int", min=-20, max=20)
+                 for j, c in enumerate(columns)])
+        for i, (shown, pure) in enumerate(rows)
+    ]  # fmt: skip
+
+
+def _records(key: str, rows: list[Row], columns: list[Column]) -> list:
+    """A table of records, a cell for each field of each row (the D66 and 2D6 tables, vandalism, the
+    facilities)."""
+    return [
+        (shown, [_cell(key, (i, c.key), shown, c, f"row {pure} {c.key}") for c in columns])  # type: ignore[arg-type]
+        for i, (shown, pure) in enumerate(rows)
+    ]
+
+
+def _values(key: str, raw: dict[str, int]) -> list:
+    """A table of one number a key (the SPP awards, the apothecary's costs), each key by its label."""
+    value = str(_("Value"))
+    return [(rule_key(k), [_cell(key, (k,), rule_key(k), value, k, kind="int", min=0, max=99)]) for k in raw]
+
+
+def _record_spec(key: str, ruling: str, source: str, corner: str, columns: list[Column], **kw: Any) -> TableSpec:
+    return TableSpec(key, rules.TABLE_NAMES[key], ruling, source, corner, [str(c.label) for c in columns], **kw)
 
 
 def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
     """The editable tables of a version, laid out as the rulebook prints them."""
     t = data["tables"]
-    specs: dict[str, TableSpec] = {}
     name = rules.TABLE_NAMES
+    w, f, hc = t["winnings"], t["fan_factor_modifier"], t["handicap_count"]
+    specs = {
+        "winnings": TableSpec(
+            "winnings", name["winnings"], "R20, R21", AFTER + " – Premier", _("Attendance \\ TR"),
+            [pure for _shown, pure in _ranges(w["columns"])],
+        ),
+        "fan_factor_modifier": TableSpec(
+            "fan_factor_modifier", name["fan_factor_modifier"], "R15", GAME + " – Fan Factor-modifier tabell",
+            _("Home \\ away (thousands)"), [str(c) for c in f["columns"]],
+            note=_("Home gate down, away gate across, in thousands rounded up to a multiple of 5."),
+        ),
+    }  # fmt: skip
+    specs["winnings"].rows = _grid("winnings", _ranges(w["rows"]), specs["winnings"].columns)
+    ffm_rows = [(str(r), str(r)) for r in f["rows"]]
+    specs["fan_factor_modifier"].rows = _grid("fan_factor_modifier", ffm_rows, specs["fan_factor_modifier"].columns)
 
-    w = t["winnings"]
-    cols = [rules_range_label(c) for c in w["columns"]]
-    spec = TableSpec("winnings", name["winnings"], "R20, R21", AFTER + " – Premier", _("Attendance \\ TR"), cols)
-    for i, r in enumerate(w["rows"]):
-        label = rules_range_label(r)
-        spec.rows.append(
-            (
-                label,
-                [
-                    _cell(
-                        "winnings", ("cells", i, j), label, c, f"row {label}, column {c}", kind="int", min=-20, max=20
-                    )
-                    for j, c in enumerate(cols)
-                ],
-            )
-        )
-    specs["winnings"] = spec
+    target = [Column("target", _("D6 to avoid (empty: no risk, 7: automatic)"), "target", 2, 7)]
+    vandalism_rows = [(shown, str(i + 1)) for i, (shown, _pure) in enumerate(_ranges(t["vandalism"]))]
+    specs["vandalism"] = _record_spec(
+        "vandalism", "R18", STADIUM + " – Vandalisering", _("Overflow"), target,
+        rows=_records("vandalism", vandalism_rows, target),
+    )  # fmt: skip
 
-    f = t["fan_factor_modifier"]
-    cols = [str(c) for c in f["columns"]]
-    spec = TableSpec(
-        "fan_factor_modifier",
-        name["fan_factor_modifier"],
-        "R15",
-        GAME + " – Fan Factor-modifier tabell",
-        _("Home \\ away (thousands)"),
-        cols,
-        note=_("Home gate down, away gate across, in thousands rounded up to a multiple of 5."),
-    )
-    for i, r in enumerate(f["rows"]):
-        spec.rows.append(
-            (
-                str(r),
-                [
-                    _cell(
-                        "fan_factor_modifier",
-                        ("cells", i, j),
-                        str(r),
-                        c,
-                        f"row {r}, column {c}",
-                        kind="int",
-                        min=-20,
-                        max=20,
-                    )
-                    for j, c in enumerate(cols)
-                ],
-            )
-        )
-    specs["fan_factor_modifier"] = spec
-
-    target = Column("target", _("D6 to avoid (empty: no risk, 7: automatic)"), "target", 2, 7)
-    spec = TableSpec(
-        "vandalism", name["vandalism"], "R18", STADIUM + " – Vandalisering", _("Overflow"), [str(target.label)]
-    )
-    spec.rows = [
-        (rules_range_label(e), [_cell("vandalism", (i, "target"), rules_range_label(e), target, f"row {i + 1} target")])
-        for i, e in enumerate(t["vandalism"])
-    ]
-    specs["vandalism"] = spec
-
-    hc = t["handicap_count"]
     width = max(len(c["bands"]) for c in hc)
     spec = TableSpec(
         "handicap_count",
@@ -154,119 +138,60 @@ def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
         [str(n) for n in range(width)],
         note=_("Each cell is the TR difference that gives that many rolls, e.g. 26–50; the last is open, e.g. 121+."),
     )
-    for i, c in enumerate(hc):
-        label = "TR " + rules_range_label(c)
-        cells: list[CellSpec | None] = []
-        for j in range(width):
-            cells.append(
-                _cell(
-                    "handicap_count",
-                    (i, "bands", j),
-                    label,
-                    str(j),
-                    f"column {rules_range_label(c)}, band {j + 1}",
-                    kind="range",
-                )
-            )
+    for i, (shown, pure) in enumerate(_ranges(hc)):
+        label = "TR " + shown
+        cells: list[CellSpec | None] = [
+            _cell("handicap_count", (i, "bands", j), label, str(j), f"column {pure}, band {j + 1}", kind="range")
+            for j in range(width)
+        ]
         spec.rows.append((label, cells))
     specs["handicap_count"] = spec
 
-    specs["handicap_results"] = TableSpec(
-        "handicap_results",
-        name["handicap_results"],
-        "R22, R23",
-        GAME + " – Handicap tabell 2",
-        "D66",
-        [str(_("Name")), str(_("Effect")), str(_("Effect (English)"))],
-        _record_table(
-            "handicap_results",
-            t["handicap_results"],
-            # Issue 26: the Norwegian effect is required, the English one beside it optional.
-            [
-                Column("name", _("Name"), "text"),
-                Column("effect", _("Effect"), "long"),
-                Column("effect_en", _("Effect (English)"), "long_optional"),
-            ],
-        ),
-    )
-    si_cols = [
-        Column("name", _("Name"), "text"),
-        Column("name_en", _("Name (English)"), "text"),
-        Column("miss", _("Misses matches"), "int", 0, 99),
-        Column("niggling", _("Niggling injury"), "bool"),
-        Column("stat", _("Stat -1"), "stat"),
-        Column("dead", _("Dead"), "bool"),
-    ]
-    specs["serious_injury"] = TableSpec(
-        "serious_injury",
-        name["serious_injury"],
-        "R25",
-        INJURIES + " – Alvorlig skade-tabell",
-        "D66",
-        [str(c.label) for c in si_cols],
-        _record_table("serious_injury", t["serious_injury"], si_cols),
-    )
-    rv_cols = [
-        Column("name", _("Name"), "text"),
-        Column("plus", _("Matches out"), "int", 0, 99),
-        Column("dice", _("+ dice"), "int", 0, 9),
-        Column("die", _("D (sides)"), "int", 0, 20),
-        Column("niggling", _("Niggling injury"), "bool"),
-        Column("stat", _("Stat -1"), "stat"),
-    ]
-    specs["revival"] = TableSpec(
-        "revival",
-        name["revival"],
-        "R25",
-        INJURIES + " – Gjenoppliving-tabell",
-        "D66",
-        [str(c.label) for c in rv_cols],
-        _record_table("revival", t["revival"], rv_cols),
-    )
-    specs["development"] = TableSpec(
-        "development",
-        name["development"],
-        "R29",
-        AFTER + " – Spillerutviklinger",
-        "2D6",
-        [str(_("Result"))],
-        _record_table(
-            "development",
-            t["development"],
-            [Column("result", _("Result"), "choice", choices=("skill", "MA", "AG", "ST", "AV"))],
-        ),
-        note=_("A double also allows a trait from the normal categories or a skill from any other (R29)."),
-    )
-    specs["skill_points"] = TableSpec(
-        "skill_points",
-        name["skill_points"],
-        "R4",
-        AFTER + " – Skillpoeng",
-        "SPP",
-        [str(_("Title")), str(_("Skill points"))],
-        _record_table(
-            "skill_points",
-            t["skill_points"],
-            [Column("title", _("Title"), "text"), Column("points", _("Skill points"), "int", 0, 999)],
-        ),
-    )
+    records = {
+        # Issue 26: the Norwegian effect is required, the English one beside it optional.
+        "handicap_results": ("R22, R23", GAME + " – Handicap tabell 2", "D66", [
+            Column("name", _("Name"), "text"),
+            Column("effect", _("Effect"), "long"),
+            Column("effect_en", _("Effect (English)"), "long_optional"),
+        ], {}),
+        "serious_injury": ("R25", INJURIES + " – Alvorlig skade-tabell", "D66", [
+            Column("name", _("Name"), "text"),
+            Column("name_en", _("Name (English)"), "text"),
+            Column("miss", _("Misses matches"), "int", 0, 99),
+            Column("niggling", _("Niggling injury"), "bool"),
+            Column("stat", _("Stat -1"), "stat"),
+            Column("dead", _("Dead"), "bool"),
+        ], {}),
+        "revival": ("R25", INJURIES + " – Gjenoppliving-tabell", "D66", [
+            Column("name", _("Name"), "text"),
+            Column("plus", _("Matches out"), "int", 0, 99),
+            Column("dice", _("+ dice"), "int", 0, 9),
+            Column("die", _("D (sides)"), "int", 0, 20),
+            Column("niggling", _("Niggling injury"), "bool"),
+            Column("stat", _("Stat -1"), "stat"),
+        ], {}),
+        "development": ("R29", AFTER + " – Spillerutviklinger", "2D6", [
+            Column("result", _("Result"), "choice", choices=("skill", "MA", "AG", "ST", "AV")),
+        ], {"note": _("A double also allows a trait from the normal categories or a skill from any other (R29).")}),
+        "skill_points": ("R4", AFTER + " – Skillpoeng", "SPP", [
+            Column("title", _("Title"), "text"),
+            Column("points", _("Skill points"), "int", 0, 999),
+        ], {}),
+    }  # fmt: skip
+    for key, (ruling, source, corner, columns, kw) in records.items():
+        rows = _records(key, _ranges(t[key]), columns)
+        specs[key] = _record_spec(key, ruling, source, corner, columns, rows=rows, **kw)
     for key, ruling, source in (
         ("spp_awards", "R28", AFTER + " – Spillerutviklinger"),
         ("apothecary_costs", "R26", INJURIES),
     ):
-        spec = TableSpec(key, name[key], ruling, source, "", [str(_("Value"))])
-        spec.rows = [(k, [_cell(key, (k,), k, str(_("Value")), k, kind="int", min=0, max=99)]) for k in t[key]]
-        specs[key] = spec
-    fac_cols = [
+        specs[key] = TableSpec(key, name[key], ruling, source, "", [str(_("Value"))], _values(key, t[key]))
+    prices = [
         Column("price", _("Price"), "int", 0, None),
         Column("price_per_seat", _("Price per seat"), "int", 0, None),
     ]
-    spec = TableSpec(
-        "facilities", name["facilities"], "R16, R19", "Stadion-fasiliteter", "", [str(c.label) for c in fac_cols]
+    facility_rows = [(e["name"], str(i + 1)) for i, e in enumerate(t["facilities"])]
+    specs["facilities"] = _record_spec(
+        "facilities", "R16, R19", FACILITIES, "", prices, rows=_records("facilities", facility_rows, prices)
     )
-    spec.rows = [
-        (e["name"], [_cell("facilities", (i, c.key), e["name"], c, f"row {i + 1} {c.key}") for c in fac_cols])  # type: ignore[arg-type]
-        for i, e in enumerate(t["facilities"])
-    ]
-    specs["facilities"] = spec
     return specs

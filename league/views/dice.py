@@ -9,12 +9,14 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.accounts import display_name, sees_private
 from league.lib.pagecache import lazy
 from league.models import Season
+from league.rules.dice_odds import VERY_UNUSUAL_P
 from matches.dice_stats import KindDice, coach_rolls, dice_by_kind, season_rolls, team_rolls
 from matches.models import DiceRoll
 from teams.models import Team
@@ -44,6 +46,16 @@ class KindPage:
     bars: list[Bar]
     top_percent: int
     uses: list[tuple[str, int]]
+
+    @property
+    def p_shown(self) -> str:
+        """ "= 0,360", or "< 0,001" where three decimals would show a very unusual fit as 0."""
+        p = self.dice.fit.p_value
+        if p is None:
+            return ""
+        if p < VERY_UNUSUAL_P:
+            return f"< {number_format(VERY_UNUSUAL_P, 3)}"
+        return f"= {number_format(p, 3)}"
 
 
 def _bars(dice: KindDice) -> tuple[list[Bar], int]:

@@ -45,7 +45,7 @@ def _page(client, url):
 def test_too_few_rolls_are_said_so(client, match):
     html = _page(client, reverse("team_dice", args=[match.home_id]))
     assert TOO_FEW in html and FAIR not in html
-    assert "3 terninger" in html
+    assert "3 kast" in html
 
 
 def test_fair_dice_have_fallen_as_expected_and_each_face_is_in_the_table(client, match):
@@ -63,6 +63,7 @@ def test_typed_dice_are_shown_apart_from_the_servers(client, match):
     rolled, typed = html.split("Skrevet inn ved bordet")
     assert FAIR in rolled
     assert "Svært uvanlig: så skjevt faller terningene i færre enn 1 av 1000 serier." in typed
+    assert "p &lt; 0,001" in typed and "p = 1,000" in rolled  # never a very unusual fit shown as p = 0
 
 
 def test_the_season_counts_both_teams(client, match):

@@ -3,8 +3,8 @@
 One query whatever the number of rolls: the stored rolls grouped by how they were made (typed at the
 table or rolled by the server), their dice and what they were for, counted by the database; the
 grouping's rows (a few hundred at most: each kind has a handful of faces) are read into faces here.
-Typed and rolled dice are never added together: a coach's typed dice test his own dice and his
-typing, the server's test the server.
+Typed and rolled dice are never added together: the typed test the coaches' own dice and typing,
+the server's test the server.
 """
 
 from __future__ import annotations

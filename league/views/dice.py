@@ -22,8 +22,14 @@ from matches.models import DiceRoll
 from teams.models import Team
 
 # The chart's drawing box (SVG user units; the chart scales to its column, 390 px on a phone).
-CHART_WIDTH, CHART_HEIGHT, AXIS = 360, 140, 18
-CHART = {"width": CHART_WIDTH, "height": CHART_HEIGHT, "baseline": CHART_HEIGHT - AXIS, "label_y": CHART_HEIGHT - 4}
+CHART_WIDTH, CHART_HEIGHT, AXIS, HEADROOM = 360, 140, 18, 14  # the axis's labels below, the scale's above
+CHART = {
+    "width": CHART_WIDTH,
+    "height": CHART_HEIGHT,
+    "top": HEADROOM,
+    "baseline": CHART_HEIGHT - AXIS,
+    "label_y": CHART_HEIGHT - 4,
+}
 
 
 @dataclass(frozen=True)
@@ -63,7 +69,7 @@ def _bars(dice: KindDice) -> tuple[list[Bar], int]:
     top = max([f.observed_percent for f in dice.faces] + [f.expected_percent for f in dice.faces])
     top_percent = max(5, int(-(-top // 5) * 5))  # the next multiple of 5 above the highest bar
     band = CHART_WIDTH / len(dice.faces)
-    plot = CHART_HEIGHT - AXIS
+    plot = CHART_HEIGHT - AXIS - HEADROOM
     named = len(dice.faces) <= 12
     bars = []
     for i, face in enumerate(dice.faces):
@@ -76,9 +82,9 @@ def _bars(dice: KindDice) -> tuple[list[Bar], int]:
                 width=round(band * 0.7, 1),
                 center=round(x + band * 0.35, 1),
                 right=round(x + band * 0.7, 1),
-                observed_y=round(plot - height, 1),
+                observed_y=round(HEADROOM + plot - height, 1),
                 observed_height=round(height, 1),
-                expected_y=round(plot - plot * face.expected_percent / top_percent, 1),
+                expected_y=round(HEADROOM + plot - plot * face.expected_percent / top_percent, 1),
             )
         )
     return bars, top_percent

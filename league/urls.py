@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import accounts, api_docs, board, exports, leaders, notices, pages, rulesets, seasons
+from league.views import accounts, api_docs, board, dice, exports, leaders, notices, pages, rulesets, seasons
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
@@ -35,6 +35,9 @@ urlpatterns = [
     path("seasons/<int:pk>/start/", seasons.season_start, name="season_start"),
     path("seasons/<int:pk>/end/", seasons.season_end, name="season_end"),
     path("seasons/<int:pk>/cup/", seasons.cup_bracket, name="cup"),
+    path("seasons/<int:pk>/dice/", dice.season_dice, name="season_dice"),
+    path("teams/<int:pk>/dice/", dice.team_dice, name="team_dice"),
+    path("coaches/<int:pk>/dice/", dice.coach_dice, name="coach_dice"),
     path("seasons/<int:pk>/cup/draw/", seasons.cup_draw, name="cup_draw"),
     path("seasons/<int:pk>/divisions/<int:division_pk>/fixtures/", seasons.season_fixtures, name="season_fixtures"),
     path("seasons/<int:pk>/divisions/<int:division_pk>/add/", seasons.season_add_fixture, name="season_add_fixture"),

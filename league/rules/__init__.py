@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from league.rules.development import MUTATION_CHOICE, STAT_CHOICE, SkillSpec, development_choices
+from league.rules.dice_odds import DiceFit, FitVerdict, chi_square_survival, dice_fit, expected_faces, read_roll
 from league.rules.roster import PositionSpec, RaceSpec, RosterPlan, RosterProblem
 from league.rules.ruleset import (
     Cell,
@@ -59,7 +60,9 @@ __all__ = [
     "TABLE_PARSERS",
     "Cell",
     "DevelopmentOptions",
+    "DiceFit",
     "Explained",
+    "FitVerdict",
     "Fixture",
     "HandicapResult",
     "Line",
@@ -76,6 +79,7 @@ __all__ = [
     "SkillSpec",
     "StandingRow",
     "cheerleaders_value",
+    "chi_square_survival",
     "cup_first_round",
     "cup_rounds",
     "decisive_places",
@@ -83,8 +87,10 @@ __all__ = [
     "default_ruleset",
     "development",
     "development_choices",
+    "dice_fit",
     "double_round_robin",
     "expansion_cost",
+    "expected_faces",
     "fan_factor_change",
     "fan_factor_modifier",
     "gate",
@@ -93,6 +99,7 @@ __all__ = [
     "parse_ruleset_data",
     "parse_table",
     "promotion_and_relegation",
+    "read_roll",
     "reroll_price",
     "seats_destroyed",
     "serious_injury",

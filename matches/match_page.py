@@ -16,6 +16,7 @@ from league.accounts import display_name
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
+from matches.notices import acts_as_coach
 from matches.report.confirmation import take_back_problems
 from teams.models import Team
 
@@ -25,6 +26,8 @@ class MatchActions:
     """What this person may do on the match, decided once here and read by the view and its template
     alike; each is what the service then accepts (a button never leads to a refusal it could foresee)."""
 
+    party: bool = False  # one of the match's two coaches, or the board (matches.notices.takes_part)
+    to_play: bool = False  # a party, the match still to play: the live log is his to keep
     prematch: bool = False
     sheet: bool = False
     report: str = ""  # the report button's words, "" for none
@@ -38,27 +41,10 @@ class MatchActions:
     postmatch: tuple[Team, ...] = ()
     locked: tuple[str, ...] = ()  # why a confirmed match can no longer be reopened or voided, for the board
 
-    @property
-    def any(self) -> bool:
-        return any(
-            (
-                self.prematch,
-                self.sheet,
-                self.report,
-                self.confirm,
-                self.dispute,
-                self.reopen,
-                self.void,
-                self.replay,
-                self.postmatch,
-            )
-        )
-
 
 def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     """`board`: the user is on the board (league.accounts.is_board, read once by the view)."""
-    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)} - {None}
-    coach = getattr(user, "pk", None) in coaches
+    coach = acts_as_coach(match, user)
     if not (coach or board):
         return MatchActions()
     S = Match.Status
@@ -81,6 +67,8 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     replayed = replay_of(match) is not None
     locked = tuple(take_back_problems(match)) if board and match.status == S.CONFIRMED else ()
     return MatchActions(
+        party=True,
+        to_play=match.status == S.SCHEDULED,
         prematch=both and match.status == S.SCHEDULED,
         sheet=both and not walkover,
         report=report,

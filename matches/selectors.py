@@ -190,7 +190,7 @@ def prematch_turn(
                 may_develop=own and team.pk in inspired,
             )
         )
-    may_step = step is not None and (step != S.TICKETS or match.home_id in mine)
+    may_step = step is not None and (match.home_id in mine if step == S.TICKETS else bool(mine))
     return PrematchTurn(step=step, may_step=may_step, sides=tuple(sides))
 
 

@@ -80,7 +80,11 @@ def _state(match):
     return Match.history.filter(id=match.pk).count(), Match.objects.count()
 
 
-@pytest.mark.parametrize("state", STATES)
+QUICK = ("reported", "disputed", "reopened", "confirmed")
+
+
+# a few points in the quick run, each point in the long one
+@pytest.mark.parametrize("state", [s if s in QUICK else pytest.param(s, marks=pytest.mark.long) for s in STATES])
 def test_what_the_match_page_offers_is_what_its_views_accept(client, other_coach, board_member, state):
     match = factories.league_match()
     STATES[state](match, board_member)

@@ -16,7 +16,7 @@ from league.accounts import display_name
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
-from matches.notices import acts_as_coach
+from matches.notices import acts_as_coach, acts_for
 from matches.report.confirmation import take_back_problems
 from teams.models import Team
 
@@ -50,6 +50,7 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     S = Match.Status
     both = match.home_id is not None and match.away_id is not None
     filed_by_me = match.filed_by_id == getattr(user, "pk", None)
+    mine = acts_for(user, match)
     report = ""
     pre = _prematch(match)
     walked = pre is not None and pre.done >= PreMatch.Step.MASTER_CHEF  # the report needs the squads and the gate
@@ -80,11 +81,9 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
         forfeit=board and both and match.status == S.SCHEDULED,
         move=board and match.status == S.SCHEDULED,
         locked=locked,
-        postmatch=tuple(
-            t
-            for t in (match.home, match.away)
-            if match.status == S.CONFIRMED and t is not None and (board or t.coach_id == getattr(user, "pk", None))
-        ),
+        postmatch=tuple(t for t in (match.home, match.away) if t is not None and t.pk in mine)
+        if match.status == S.CONFIRMED
+        else (),
     )
 
 

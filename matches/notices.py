@@ -31,6 +31,14 @@ def takes_part(user: Any, match: Match) -> bool:
     return getattr(user, "is_authenticated", False) and (is_board(user) or acts_as_coach(match, user))
 
 
+def acts_for(user: Any, match: Match) -> set[int]:
+    """The match's teams whose steps this person takes: his own, both for the board."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    board = is_board(user)
+    return {t.pk for t in (match.home, match.away) if t is not None and (board or t.coach_id == user.pk)}
+
+
 def words(match: Match, **extra: str | int) -> dict[str, str | int]:
     """The match as the sentences name it: its teams, its score, and what the caller adds."""
     params: dict[str, str | int] = {"match": str(match)}

@@ -122,4 +122,3 @@ def with_both_teams(match: Match) -> Match:
     if match.home_id is None or match.away_id is None:
         raise Http404("A match with one team is not played.")
     return match
-

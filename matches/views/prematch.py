@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from league.accounts import is_board
 from matches.forms.fields import StepForm
 from matches.forms.postmatch import InspiredDevelopmentForm
 from matches.forms.prematch import (
@@ -23,6 +22,7 @@ from matches.forms.prematch import (
     WeatherForm,
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
+from matches.notices import acts_for
 from matches.postmatch.development import choices_for
 from matches.prematch.base import get_prematch
 from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
@@ -68,7 +68,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
     turn = prematch_turn(
         match,
         prematch,
-        mine={t.pk for t in (match.home, match.away) if is_board(request.user) or t.coach_id == request.user.pk},
+        mine=acts_for(request.user, match),
         picked={pk for pk, squad in squads.items() if squad},
         inspire=set(waiting),
         inspired={pk for pk, rolls in inspired.items() if rolls},
@@ -145,14 +145,14 @@ PREMATCH_STEPS = {
 
 def _acting_team(request: HtmxHttpRequest, match: Match, who: str) -> Team | None:
     """The team a step is taken for, or 403 for a person who may not take it."""
-    board = is_board(request.user)
-    if who == "home" and not (board or match.home.coach_id == request.user.pk):
+    mine = acts_for(request.user, match)
+    if who == "home" and match.home_id not in mine:
         raise PermissionDenied  # the home coach sets the ticket price
     if who != "team":
         return None
     posted = request.POST.get("team", "")
-    team = next((t for t in (match.home, match.away) if str(t.pk) == posted), None)
-    if team is None or not (board or team.coach_id == request.user.pk):
+    team = next((t for t in (match.home, match.away) if str(t.pk) == posted and t.pk in mine), None)
+    if team is None:
         raise PermissionDenied
     return team
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
 
 from league.accounts import display_name
@@ -52,7 +51,7 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     filed_by_me = match.filed_by_id == getattr(user, "pk", None)
     mine = acts_for(user, match)
     report = ""
-    pre = _prematch(match)
+    pre = getattr(match, "prematch", None)  # None before the first step
     walked = pre is not None and pre.done >= PreMatch.Step.MASTER_CHEF  # the report needs the squads and the gate
     if both and match.status == S.SCHEDULED and walked:
         report = _("File the report")
@@ -166,20 +165,13 @@ def with_results(match: Match, dice: Sequence[DiceRoll]) -> list[DiceRoll]:
     gate's spectators, the gold won, the fan factor's change, the MVP. Reads the pre-match (with the
     match when the view joined it) and the teams' post-match rows once, whatever the number of dice."""
     heads = {d.purpose.split(":")[0] for d in dice}
-    pre = _prematch(match) if heads & PREMATCH_DICE else None
+    pre = getattr(match, "prematch", None) if heads & PREMATCH_DICE else None
     posts = {p.team_id: p for p in match.postmatches.select_related("mvp")} if heads & POSTMATCH_DICE else {}
     weather = _weather_names(match) if "weather" in heads else {}
     for die in dice:
         head, _sep, rest = die.purpose.partition(":")
         die.result = _result(head, rest, die, pre, posts.get(die.team_id), weather)
     return list(dice)
-
-
-def _prematch(match: Match) -> PreMatch | None:
-    try:
-        return match.prematch
-    except ObjectDoesNotExist:
-        return None
 
 
 def _weather_names(match: Match) -> dict[str, str]:

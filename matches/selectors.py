@@ -111,10 +111,7 @@ def next_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int,
 
 
 def _prematch_done(match: Match) -> int:
-    try:
-        return match.prematch.done
-    except PreMatch.DoesNotExist:
-        return 0
+    return getattr(getattr(match, "prematch", None), "done", 0)  # 0 before the first step
 
 
 @dataclass(frozen=True)
@@ -139,8 +136,8 @@ class PrematchSide:
 
 @dataclass(frozen=True)
 class PrematchTurn:
-    """`step`: the match's next step that either side may take (None while each takes its own), and
-    whether this person may take it (`may_step`: the home coach sets the ticket price)."""
+    """The match's next step for either side (None while each takes its own), and whether this person may
+    take it (the home coach sets the ticket price)."""
 
     step: int | None
     may_step: bool
@@ -157,8 +154,8 @@ def prematch_turn(
     inspired=frozenset(),
 ) -> PrematchTurn:
     """Which pre-match step may be taken now, and by whom, from what the caller read: the teams this person
-    acts for (`mine`: both for the board), those that picked their squads, and those whose Inspiration waits
-    for its player (`inspire`) or its development choice (`inspired`)."""
+    acts for (matches.notices.acts_for), those that picked their squads, and those whose Inspiration waits
+    for its player or its development choice (R23)."""
     S = PreMatch.Step
     done = prematch.done if prematch is not None else 0
     step = {S.SQUADS: S.WEATHER, S.WEATHER: S.TICKETS, S.TICKETS: S.GATE, S.NIGGLING: S.HANDICAP}.get(done)

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
 
 from league.accounts import display_name
 from league.lib.numbers import money, signed
 from league.rules.records import record_spp
 from matches.models import DiceRoll, Match, PlayerMatch, PostMatch, PreMatch, ReportPhoto
+from matches.notices import acts_as_coach, acts_for
 from matches.report.confirmation import take_back_problems
 from teams.models import Team
 
@@ -25,6 +25,8 @@ class MatchActions:
     """What this person may do on the match, decided once here and read by the view and its template
     alike; each is what the service then accepts (a button never leads to a refusal it could foresee)."""
 
+    party: bool = False  # one of the match's two coaches, or the board (matches.notices.takes_part)
+    to_play: bool = False  # a party, the match still to play: the live log is his to keep
     prematch: bool = False
     sheet: bool = False
     report: str = ""  # the report button's words, "" for none
@@ -38,34 +40,18 @@ class MatchActions:
     postmatch: tuple[Team, ...] = ()
     locked: tuple[str, ...] = ()  # why a confirmed match can no longer be reopened or voided, for the board
 
-    @property
-    def any(self) -> bool:
-        return any(
-            (
-                self.prematch,
-                self.sheet,
-                self.report,
-                self.confirm,
-                self.dispute,
-                self.reopen,
-                self.void,
-                self.replay,
-                self.postmatch,
-            )
-        )
-
 
 def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     """`board`: the user is on the board (league.accounts.is_board, read once by the view)."""
-    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)} - {None}
-    coach = getattr(user, "pk", None) in coaches
+    coach = acts_as_coach(match, user)
     if not (coach or board):
         return MatchActions()
     S = Match.Status
     both = match.home_id is not None and match.away_id is not None
     filed_by_me = match.filed_by_id == getattr(user, "pk", None)
+    mine = acts_for(user, match)
     report = ""
-    pre = _prematch(match)
+    pre = getattr(match, "prematch", None)  # None before the first step
     walked = pre is not None and pre.done >= PreMatch.Step.MASTER_CHEF  # the report needs the squads and the gate
     if both and match.status == S.SCHEDULED and walked:
         report = _("File the report")
@@ -81,6 +67,8 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
     replayed = replay_of(match) is not None
     locked = tuple(take_back_problems(match)) if board and match.status == S.CONFIRMED else ()
     return MatchActions(
+        party=True,
+        to_play=match.status == S.SCHEDULED,
         prematch=both and match.status == S.SCHEDULED,
         sheet=both and not walkover,
         report=report,
@@ -92,11 +80,9 @@ def match_actions(user: Any, match: Match, *, board: bool) -> MatchActions:
         forfeit=board and both and match.status == S.SCHEDULED,
         move=board and match.status == S.SCHEDULED,
         locked=locked,
-        postmatch=tuple(
-            t
-            for t in (match.home, match.away)
-            if match.status == S.CONFIRMED and t is not None and (board or t.coach_id == getattr(user, "pk", None))
-        ),
+        postmatch=tuple(t for t in (match.home, match.away) if t is not None and t.pk in mine)
+        if match.status == S.CONFIRMED
+        else (),
     )
 
 
@@ -179,20 +165,13 @@ def with_results(match: Match, dice: Sequence[DiceRoll]) -> list[DiceRoll]:
     gate's spectators, the gold won, the fan factor's change, the MVP. Reads the pre-match (with the
     match when the view joined it) and the teams' post-match rows once, whatever the number of dice."""
     heads = {d.purpose.split(":")[0] for d in dice}
-    pre = _prematch(match) if heads & PREMATCH_DICE else None
+    pre = getattr(match, "prematch", None) if heads & PREMATCH_DICE else None
     posts = {p.team_id: p for p in match.postmatches.select_related("mvp")} if heads & POSTMATCH_DICE else {}
     weather = _weather_names(match) if "weather" in heads else {}
     for die in dice:
         head, _sep, rest = die.purpose.partition(":")
         die.result = _result(head, rest, die, pre, posts.get(die.team_id), weather)
     return list(dice)
-
-
-def _prematch(match: Match) -> PreMatch | None:
-    try:
-        return match.prematch
-    except ObjectDoesNotExist:
-        return None
 
 
 def _weather_names(match: Match) -> dict[str, str]:

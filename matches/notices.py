@@ -1,5 +1,5 @@
-"""Who hears of a match, and the words' parameters (issue 27): the services below call `notify` with these,
-inside their own transaction."""
+"""Who takes part in a match and who hears of it, and the words' parameters (issue 27): the services below
+call `notify` with these, inside their own transaction."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from league.accounts import is_board
 from matches.models import Match
 
 
@@ -22,6 +23,20 @@ def acts_as_coach(match: Match, by: Any) -> bool:
     """Whether `by` coaches one of the match's teams (else he acts as the board, or is a script)."""
     pk = getattr(by, "pk", None)
     return pk is not None and pk in {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
+
+
+def takes_part(user: Any, match: Match) -> bool:
+    """The match's two coaches and the board: they act on it (its steps, report and live log) and see its
+    referee sheet's photos; everyone else only looks."""
+    return getattr(user, "is_authenticated", False) and (is_board(user) or acts_as_coach(match, user))
+
+
+def acts_for(user: Any, match: Match) -> set[int]:
+    """The match's teams whose steps this person takes: his own, both for the board."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    board = is_board(user)
+    return {t.pk for t in (match.home, match.away) if t is not None and (board or t.coach_id == user.pk)}
 
 
 def words(match: Match, **extra: str | int) -> dict[str, str | int]:

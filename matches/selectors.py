@@ -56,7 +56,7 @@ def scheduled_for(team_ids: Sequence[int]) -> QuerySet[Match]:
     return (
         Match.objects.filter(Q(home__in=team_ids) | Q(away__in=team_ids), _open_seasons())
         .filter(status=Match.Status.SCHEDULED, home__isnull=False, away__isnull=False)
-        .select_related("season", "division", "cup", "home", "away", "prematch")
+        .select_related("season", "division", "cup", "home__race", "away__race", "prematch")
         .order_by(*SOONEST_FIRST)
     )
 
@@ -93,29 +93,84 @@ def next_matches(teams: Iterable[Team], scheduled: Sequence[Match]) -> dict[int,
 
 
 def _prematch_done(match: Match) -> int:
-    try:
-        return match.prematch.done
-    except PreMatch.DoesNotExist:
-        return 0
+    return getattr(getattr(match, "prematch", None), "done", 0)  # 0 before the first step
 
 
-def _my_prematch_step(match: Match, team: Team, squads: set[tuple[int, int]]) -> int | None:
-    """The next pre-match step if this team's coach can take it; None if it waits for the other coach."""
-    done = _prematch_done(match)
-    if done >= PreMatch.Step.MASTER_CHEF:
-        return None
-    if done == 0:  # each coach picks his own squad (R3)
-        return None if (match.pk, team.pk) in squads else PreMatch.Step.SQUADS
-    if done == PreMatch.Step.WEATHER and team.pk != match.home_id:
-        return None  # the home coach sets the ticket price
-    if done == PreMatch.Step.FAN_FACTOR_MODIFIER:
-        return None if niggling_checked(match, match.prematch, team) else PreMatch.Step.NIGGLING
-    if done == PreMatch.Step.HANDICAP:
-        if _inspiration_pending(match, team):  # R23: chosen on the pre-match page, before the match
-            return PreMatch.Step.HANDICAP
-        chef = team.race.head_coach == Race.HeadCoach.MASTER_CHEF
-        return PreMatch.Step.MASTER_CHEF if chef and not chef_bought(match, match.prematch, team) else None
-    return done + 1
+@dataclass(frozen=True)
+class PrematchSide:
+    """One team's part of the pre-match: `next` is the step that waits for its coach (None while it waits
+    for the other, or is done); the `may_*` are what this person may do for it now, as the services accept."""
+
+    team: Team
+    next: int | None
+    may_squad: bool  # picked, or picked again until the weather is rolled (R3)
+    may_niggling: bool
+    niggling_done: bool
+    may_chef: bool
+    may_inspire: bool  # its Inspiration's player waits to be chosen (R23)
+    inspired: bool  # its inspired player's development roll waits for the choice (R23)
+    may_develop: bool
+
+    @property
+    def chef(self) -> bool:  # the Master Chef is the Halflings' head coach (R9)
+        return self.team.race.head_coach == Race.HeadCoach.MASTER_CHEF
+
+
+@dataclass(frozen=True)
+class PrematchTurn:
+    """The match's next step for either side (None while each takes its own), and whether this person may
+    take it (the home coach sets the ticket price)."""
+
+    step: int | None
+    may_step: bool
+    sides: tuple[PrematchSide, ...]
+
+
+def prematch_turn(
+    match: Match,
+    prematch: PreMatch | None,
+    *,
+    mine: set[int],
+    picked: set[int],
+    inspire=frozenset(),
+    inspired=frozenset(),
+) -> PrematchTurn:
+    """Which pre-match step may be taken now, and by whom, from what the caller read: the teams this person
+    acts for (matches.notices.acts_for), those that picked their squads, and those whose Inspiration waits
+    for its player or its development choice (R23)."""
+    S = PreMatch.Step
+    done = prematch.done if prematch is not None else 0
+    step = {S.SQUADS: S.WEATHER, S.WEATHER: S.TICKETS, S.TICKETS: S.GATE, S.NIGGLING: S.HANDICAP}.get(done)
+    sides = []
+    for team in (match.home, match.away):
+        own, checked = team.pk in mine, prematch is not None and niggling_checked(match, prematch, team)
+        buys = done == S.HANDICAP and team.race.head_coach == Race.HeadCoach.MASTER_CHEF
+        buys = buys and not chef_bought(match, prematch, team)
+        if done == 0:
+            next_ = None if team.pk in picked else S.SQUADS
+        elif step is not None:
+            next_ = step if step != S.TICKETS or team.pk == match.home_id else None
+        elif done == S.FAN_FACTOR_MODIFIER:
+            next_ = None if checked else S.NIGGLING
+        elif done == S.HANDICAP and team.pk in inspire | inspired:
+            next_ = S.HANDICAP
+        else:
+            next_ = S.MASTER_CHEF if buys else None
+        sides.append(
+            PrematchSide(
+                team=team,
+                next=next_,
+                may_squad=own and done < S.WEATHER,
+                may_niggling=own and next_ == S.NIGGLING,
+                niggling_done=checked,
+                may_chef=own and buys,
+                may_inspire=own and team.pk in inspire,
+                inspired=team.pk in inspired,
+                may_develop=own and team.pk in inspired,
+            )
+        )
+    may_step = step is not None and (match.home_id in mine if step == S.TICKETS else bool(mine))
+    return PrematchTurn(step=step, may_step=may_step, sides=tuple(sides))
 
 
 def _inspiration_pending(match: Match, team: Team) -> bool:
@@ -140,7 +195,15 @@ def prematch_todos(teams: Sequence[Team], scheduled: Sequence[Match], *, blocked
         for team in teams:
             if team.pk not in (match.home_id, match.away_id) or team.pk in blocked:
                 continue
-            step = _my_prematch_step(match, team, squads)
+            waits = _prematch_done(match) == PreMatch.Step.HANDICAP and _inspiration_pending(match, team)
+            turn = prematch_turn(
+                match,
+                getattr(match, "prematch", None),
+                mine={team.pk},
+                picked={t for m, t in squads if m == match.pk},
+                inspire={team.pk} if waits else set(),
+            )
+            step = next(s.next for s in turn.sides if s.team.pk == team.pk)
             if step is not None:
                 todos.append(
                     Todo(

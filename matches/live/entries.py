@@ -25,7 +25,6 @@ from matches.live.state import (
     LiveError,
     LiveForbidden,
     TurnAlreadyEnded,
-    can_write,
     derive,
     may_undo,
     out_of_play,
@@ -35,6 +34,7 @@ from matches.live.state import (
     team_of,
 )
 from matches.models import LiveEvent, Match, PreMatch, SquadEntry
+from matches.notices import takes_part
 from teams.models import Player
 
 CLOCK_KINDS = {LiveEvent.Kind.START, LiveEvent.Kind.HALF_TIME, LiveEvent.Kind.END}
@@ -60,7 +60,7 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
     """Add an entry to the log (or undo one). Sent twice with the same client id, it is recorded once
     and the first entry is returned. Refused, nothing is saved."""
     match = _lock(match_pk)
-    if not can_write(by, match):
+    if not takes_part(by, match):
         raise PermissionDenied
     events = list(LiveEvent.objects.filter(match=match))
     done = next((e for e in events if e.client_id == entry.client_id), None)

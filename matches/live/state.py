@@ -68,16 +68,6 @@ class EventInput:
     turn: int | None = None
 
 
-def can_write(user: Any, match: Match) -> bool:
-    """The two coaches of the match and the board add entries (and undo them: `may_undo`); everyone else
-    only looks."""
-
-    if not getattr(user, "is_authenticated", False):
-        return False
-    coaches = {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
-    return user.pk in coaches or is_board(user)
-
-
 def playable(match: Match, prematch: PreMatch | None) -> bool:
     """The log is open once the pre-match sequence is finished and until the report is filed."""
     return (

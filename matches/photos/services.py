@@ -20,16 +20,10 @@ from league.lib.once import form_key
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from matches.models import PHOTO_SLOTS, Match, ReportPhoto
+from matches.notices import takes_part
 from matches.photos.processing import process_photo
 
 FOLDER = "report-photos"
-
-
-def may_see_photos(user: Any, match: Match) -> bool:
-    """The match's two coaches and the board; no one else, logged in or not."""
-    if not user.is_authenticated:
-        return False
-    return is_board(user) or user.pk in {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}
 
 
 def may_delete(user: Any, photo: ReportPhoto) -> bool:
@@ -45,7 +39,7 @@ def add_photo(*, match: Match, by: Any, upload: IO[bytes], size: int | None = No
     and six photos sent at once decode three, the others refused for want of a slot before any work (with
     the check before the lock, all six decoded). The lock is held for the decode, a second at most with
     the pixel limit; files whose row is refused are removed."""
-    if not may_see_photos(by, match):  # asked again under the lock; here before any work
+    if not takes_part(by, match):  # asked again under the lock; here before any work
         raise _not_his()
     key = form_key(token, "photo") if token else ""
     if key and (sent := ReportPhoto.objects.filter(match=match, form_key=key).first()):
@@ -65,7 +59,7 @@ def _add_locked(
     *, match: Match, by: Any, upload: IO[bytes], size: int | None, key: str, names: list[str]
 ) -> ReportPhoto:
     match = Match.objects.select_for_update(of=("self",)).select_related("home", "away").get(pk=match.pk)
-    if not may_see_photos(by, match):
+    if not takes_part(by, match):
         raise _not_his()
     if key and (sent := ReportPhoto.objects.filter(match=match, form_key=key).first()):
         raise AlreadyDone(result=sent)

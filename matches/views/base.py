@@ -13,8 +13,18 @@ from league.seasons.forms import ForfeitForm, MoveFixtureForm
 from matches.calendars import google_calendar_url
 from matches.forms.report import DisputeForm, PhotoForm
 from matches.live.reads import shown
-from matches.match_page import match_actions, replay_of, report_photos, report_sides, who_acted, with_results, with_who
+from matches.match_page import (
+    MatchActions,
+    match_actions,
+    replay_of,
+    report_photos,
+    report_sides,
+    who_acted,
+    with_results,
+    with_who,
+)
 from matches.models import PHOTO_SLOTS, Match
+from matches.notices import takes_part
 from matches.report.confirmation import report_history
 from matches.report.filing import filer_name
 from matches.views.schedule_box import schedule_box
@@ -44,7 +54,6 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
     return {
         "match": match,
         "is_board": board,
-        "can_report": can_report(request.user, match),
         "actions": actions,
         "filer": filer_name(match) if match.status == Match.Status.REOPENED else "",
         "replay": replay_of(match),
@@ -73,14 +82,13 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         "live_shown": shown(match),
         "schedule": schedule,
         "google_calendar": google_calendar_url(match, base_url=request.build_absolute_uri("/").rstrip("/")),
-        **_photos_context(request, match, who, bound.get("photo_form")),
+        **_photos_context(request, match, who, bound.get("photo_form"), actions),
     }
 
 
-def _photos_context(request: HttpRequest, match: Match, who, bound: forms.Form | None) -> dict:
-    """The referee sheet's photos and the form adding one: for the match's coaches and the board only
-    (`can_report`: the same people matches.photos.services.may_see_photos lets see them)."""
-    if not can_report(request.user, match):
+def _photos_context(request: HttpRequest, match: Match, who, bound: forms.Form | None, actions: MatchActions) -> dict:
+    """The referee sheet's photos and the form adding one: for the match's coaches and the board only."""
+    if not actions.party:
         return {"photos": None}
     photos, deleted = report_photos(match, who, user=request.user, board=is_board(request.user))
     takes_more = match.status != Match.Status.VOID and match.home_id and match.away_id and len(photos) < PHOTO_SLOTS
@@ -102,7 +110,7 @@ def _get_match_for_coach(request: HttpRequest, pk: int) -> Match:
     match = get_object_or_404(
         Match.objects.select_related("season__ruleset", "home__coach", "away__coach", "cup", "division"), pk=pk
     )
-    if not can_report(request.user, match):
+    if not takes_part(request.user, match):
         raise PermissionDenied
     return with_both_teams(match)
 
@@ -114,9 +122,3 @@ def with_both_teams(match: Match) -> Match:
     if match.home_id is None or match.away_id is None:
         raise Http404("A match with one team is not played.")
     return match
-
-
-def can_report(user, match: Match) -> bool:
-    if not user.is_authenticated:
-        return False
-    return is_board(user) or user.pk in {getattr(match.home, "coach_id", None), getattr(match.away, "coach_id", None)}

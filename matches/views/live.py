@@ -36,13 +36,13 @@ from matches.live.state import (
     EventInput,
     LiveForbidden,
     TurnAlreadyEnded,
-    can_write,
     derive,
     out_of_play,
     playable,
     team_of,
 )
 from matches.models import LiveEvent, Match
+from matches.notices import takes_part
 from matches.views.base import with_both_teams
 from teams.models import Race
 
@@ -127,7 +127,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
     events = log_rows(match)
     state = derive(match, prematch, events)
     undone = {e.undoes_id: e for e in events if e.undoes_id}
-    writer = can_write(request.user, match)
+    writer = takes_part(request.user, match)
     open_ = playable(match, prematch)
     # The pickers offer only players on the pitch: not the dead, seriously injured or sent off (issue 24).
     squads = squads_of(match, leaving_out=out_of_play(match, events)) if writer and open_ else {}
@@ -252,7 +252,7 @@ def _caught_up(request: HttpRequest, pk: int) -> dict:
 def _ask(request: HttpRequest, pk: int, entry: EventInput, back: str) -> HttpResponse:
     """Undo and the end of the match are asked about first (issue 26): live.js asks with the form's
     data-confirm and sends `confirmed`; a plain post gets the confirm page; nothing is recorded before."""
-    if not can_write(request.user, _match(pk)):
+    if not takes_part(request.user, _match(pk)):
         raise PermissionDenied  # who may not write is refused at once, not asked first
     if _wants_json(request):
         return JsonResponse({"errors": [_("Nothing was done: it was not confirmed.")]}, status=422)

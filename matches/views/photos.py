@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 from league.lib.responses import act_and_redirect, post_form, success
 from matches.forms.report import PhotoForm
 from matches.models import Match, ReportPhoto
-from matches.photos.services import add_photo, delete_photo, may_see_photos
+from matches.notices import takes_part
+from matches.photos.services import add_photo, delete_photo
 from matches.views.base import _get_match_for_coach, match_page
 
 
@@ -59,7 +60,7 @@ def match_photo(request: HttpRequest, pk: int, photo_pk: int, size: str) -> Http
     """The photo (or its small copy) for the match's coaches and the board; not found for anyone else,
     so no one learns that a match has photos by trying their addresses."""
     match = get_object_or_404(Match.objects.select_related("home", "away"), pk=pk)
-    if not may_see_photos(request.user, match):
+    if not takes_part(request.user, match):
         raise Http404
     photo = get_object_or_404(ReportPhoto, match=match, pk=photo_pk)
     name = photo.thumbnail if size == "small" else photo.image

@@ -12,7 +12,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from league.accounts import is_board
 from matches.forms.fields import StepForm
 from matches.forms.postmatch import (
     DevelopmentForm,
@@ -25,6 +24,7 @@ from matches.forms.postmatch import (
     WinningsForm,
 )
 from matches.models import DevelopmentRoll, Match, PostMatch
+from matches.notices import acts_for
 from matches.postmatch.base import get_postmatch, progress, steps_not_applicable
 from matches.postmatch.development import Earned, choices_for, develop, roll_development, skill_specs, spp_this_match
 from matches.postmatch.injury_facts import (
@@ -50,12 +50,9 @@ def _get_team_in_match(request: HttpRequest, pk: int, team_pk: int) -> tuple[Mat
     match = with_both_teams(
         get_object_or_404(Match.objects.select_related("season__ruleset", "home__race", "away__race"), pk=pk)
     )
-    if team_pk not in (match.home_id, match.away_id):
+    if team_pk not in acts_for(request.user, match):
         raise PermissionDenied
-    team = match.home if team_pk == match.home_id else match.away
-    if not request.user.is_authenticated or not (is_board(request.user) or team.coach_id == request.user.pk):
-        raise PermissionDenied
-    return match, team
+    return match, match.home if team_pk == match.home_id else match.away
 
 
 # each step's key in PostMatch.explanations, as the steps' services write them

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from league.accounts import is_board
 from matches.forms.fields import StepForm
 from matches.forms.postmatch import InspiredDevelopmentForm
 from matches.forms.prematch import (
@@ -23,104 +22,103 @@ from matches.forms.prematch import (
     WeatherForm,
 )
 from matches.models import HandicapDraw, Match, PreMatch, SquadEntry
+from matches.notices import acts_for
 from matches.postmatch.development import choices_for
-from matches.prematch.base import chef_bought, get_prematch, niggling_checked
+from matches.prematch.base import get_prematch
 from matches.prematch.chef import buy_chef_dice, choose_inspired_development, inspire, inspired_rolls
 from matches.prematch.opening import pick_squad, roll_gate, roll_weather, set_tickets
 from matches.prematch.ratings import check_niggling, roll_handicap
+from matches.selectors import prematch_turn
 from matches.views.base import HtmxHttpRequest, _get_match_for_coach, with_both_teams
 from matches.views.steps import StepAction, run_step
-from teams.models import Player, Race, Team
+from teams.models import Player, Team
 
 # --- the pre-match sequence --------------------------------------------------------------------
 
 
+SHARED_FORMS = {
+    PreMatch.Step.WEATHER: WeatherForm,
+    PreMatch.Step.TICKETS: TicketsForm,
+    PreMatch.Step.GATE: GateForm,
+    PreMatch.Step.HANDICAP: HandicapForm,
+}
+
+
 def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm | None = None) -> dict:
-    """The page, with a form for each step a person may take now; `invalid` in place of its fresh one."""
+    """The page, with a form for each step the person may take now (matches.selectors.prematch_turn);
+    `invalid` in place of its fresh one."""
     prematch = get_prematch(match)
+    rules = prematch.ruleset.rules
     squads = {
         team.pk: {e.player_id: e for e in SquadEntry.objects.filter(match=match, team=team).select_related("player")}
         for team in (match.home, match.away)
     }
-    user = request.user
-    board = is_board(user)
-    done = prematch.done
+    # Issue 26: a draw reads its ruleset's text for its key in the reader's language (the parsed ruleset
+    # is already loaded); the text copied at the draw stays for a key the ruleset does not have.
+    results = {b.value.key: b.value for b in rules.tables.handicap_results.bands}
+    handicaps = list(HandicapDraw.objects.filter(match=match).select_related("team", "player"))
+    waiting = {h.team_id: h for h in handicaps if h.key == "inspiration" and not h.player_id}
+    # R23: the Inspiration MVP's development rolls wait for the coach's choice before the match
+    inspired = {
+        t.pk: [(roll, choices_for(roll, rules)) for roll in inspired_rolls(match, t)]
+        if prematch.done >= PreMatch.Step.HANDICAP
+        else []
+        for t in (match.home, match.away)
+    }
+    turn = prematch_turn(
+        match,
+        prematch,
+        mine=acts_for(request.user, match),
+        picked={pk for pk, squad in squads.items() if squad},
+        inspire=set(waiting),
+        inspired={pk for pk, rolls in inspired.items() if rolls},
+    )
 
     def form(cls: type[StepForm], team: Team | None = None, **kwargs) -> StepForm:
+        if isinstance(invalid, InspiredDevelopmentForm) and cls is InspiredDevelopmentForm and invalid.team == team:
+            return invalid.with_choices(inspired[team.pk])
         if invalid is not None and type(invalid) is cls and invalid.team == team:
             return invalid
         return cls(match=match, team=team, **kwargs)
 
-    # R23: the Inspiration MVP's development rolls wait for the coach's choice before the match
-    inspired = {
-        team.pk: [
-            (roll, choices_for(roll, prematch.ruleset.rules))
-            for roll in inspired_rolls(match, team)
-        ]
-        if done >= PreMatch.Step.HANDICAP
-        else []
-        for team in (match.home, match.away)
-    }
-
-    def inspired_form(team: Team) -> InspiredDevelopmentForm:
-        if isinstance(invalid, InspiredDevelopmentForm) and invalid.team == team:
-            return invalid.with_choices(inspired[team.pk])
-        return InspiredDevelopmentForm(match=match, team=team, rolls=inspired[team.pk])
-
     teams = []
-    for team in (match.home, match.away):
+    for side in turn.sides:
+        team, squad = side.team, squads[side.team.pk]
         roster = list(Player.objects.on_roster().filter(team=team).select_related("position").order_by("number"))
-        mine = board or team.coach_id == user.pk
-        squad = squads[team.pk]
-        default = [p.pk for p in roster if not p.miss_matches][: prematch.ruleset.rules.settings.max_squad]
+        default = [p.pk for p in roster if not p.miss_matches][: rules.settings.max_squad]
         teams.append(
             {
+                "side": side,
                 "team": team,
                 "roster": roster,
                 "squad": squad,
-                "mine": mine,
                 "squad_form": form(SquadForm, team, roster=roster, initial={"players": list(squad) or default})
-                if mine and done < PreMatch.Step.WEATHER
+                if side.may_squad
                 else None,
-                "niggling_form": form(NigglingForm, team)
-                if mine
-                and done == PreMatch.Step.FAN_FACTOR_MODIFIER
-                and not niggling_checked(match, prematch, team)
-                else None,
-                "niggling_done": niggling_checked(match, prematch, team),
-                "chef": team.race.head_coach == Race.HeadCoach.MASTER_CHEF,
-                "chef_done": chef_bought(match, prematch, team),
-                "chef_form": form(ChefForm, team) if mine and done == PreMatch.Step.HANDICAP else None,
+                "niggling_form": form(NigglingForm, team) if side.may_niggling else None,
+                "chef_form": form(ChefForm, team) if side.may_chef else None,
+                "inspire_form": form(InspireForm, team) if side.may_inspire else None,
                 "inspired_lines": prematch.explanations.get(f"inspiration:{team.pk}", []),
-                "inspired_form": inspired_form(team) if mine and inspired[team.pk] else None,
-                "inspired_waiting": bool(inspired.get(team.pk)),
+                "inspired_form": form(InspiredDevelopmentForm, team, rolls=inspired[team.pk])
+                if side.may_develop
+                else None,
             }
         )
-    inspire_forms = {}
-    handicaps = list(HandicapDraw.objects.filter(match=match).select_related("team", "player"))
-    # Issue 26: a draw reads its ruleset's text for its key in the reader's language (the parsed ruleset
-    # is already loaded); the text copied at the draw stays for a key the ruleset does not have.
-    results = {b.value.key: b.value for b in prematch.ruleset.rules.tables.handicap_results.bands}
+    forms_of = {t["team"].pk: t["inspire_form"] for t in teams}
     for h in handicaps:
         h.result = results.get(h.key)
-        t = next(t for t in teams if t["team"].pk == h.team_id)
-        if h.key == "inspiration" and not h.player_id and t["mine"]:
-            inspire_forms[h.pk] = form(InspireForm, t["team"])
     return {
         "match": match,
         "prematch": prematch,
+        "turn": turn,
         "teams": teams,
-        "chef_match": any(t["chef"] for t in teams),
+        "chef_match": any(side.chef for side in turn.sides),
         "Step": PreMatch.Step,
-        "is_home_coach": board or match.home.coach_id == user.pk,
-        "weather_form": form(WeatherForm) if done == PreMatch.Step.SQUADS else None,
-        "tickets_form": form(TicketsForm) if done == PreMatch.Step.WEATHER else None,
-        "gate_form": form(GateForm) if done == PreMatch.Step.TICKETS else None,
-        "handicap_form": form(HandicapForm) if done == PreMatch.Step.NIGGLING else None,
-        "handicaps": [(h, inspire_forms.get(h.pk)) for h in handicaps],
+        "step_form": form(SHARED_FORMS[turn.step]) if turn.may_step else None,
+        "handicaps": [(h, forms_of[h.team_id] if waiting.get(h.team_id) is h else None) for h in handicaps],
         "errors": invalid.non_field_errors() if invalid is not None else [],
         "explanations": prematch.explanations,
-        "max_squad": prematch.ruleset.rules.settings.max_squad,
+        "max_squad": rules.settings.max_squad,
     }
 
 
@@ -147,14 +145,14 @@ PREMATCH_STEPS = {
 
 def _acting_team(request: HtmxHttpRequest, match: Match, who: str) -> Team | None:
     """The team a step is taken for, or 403 for a person who may not take it."""
-    board = is_board(request.user)
-    if who == "home" and not (board or match.home.coach_id == request.user.pk):
+    mine = acts_for(request.user, match)
+    if who == "home" and match.home_id not in mine:
         raise PermissionDenied  # the home coach sets the ticket price
     if who != "team":
         return None
     posted = request.POST.get("team", "")
-    team = next((t for t in (match.home, match.away) if str(t.pk) == posted), None)
-    if team is None or not (board or team.coach_id == request.user.pk):
+    team = next((t for t in (match.home, match.away) if str(t.pk) == posted and t.pk in mine), None)
+    if team is None:
         raise PermissionDenied
     return team
 

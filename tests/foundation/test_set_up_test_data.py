@@ -20,7 +20,6 @@ class TestBuiltOnceForTheClass:
         BUILDS.append("built")
         cls.user = factories.user("bygget_en_gang", first_name="Kari")
         cls.built_on_it = {"user": cls.user, "same": cls.user}
-        cls.wrappers = [type(wrapper).__name__ for wrapper in connection.execute_wrappers]
 
     def test_a_test_writes_what_it_likes(self):
         self.user.first_name = "Changed"
@@ -43,10 +42,6 @@ class TestBuiltOnceForTheClass:
     def test_each_test_runs_in_its_own_savepoint_inside_the_class_transaction(self):
         # the class's transaction, and pytest-django's own atomic block for this test
         assert connection.in_atomic_block and len(connection.atomic_blocks) == 2
-
-    def test_set_up_test_data_runs_under_the_league_writes_guard(self):
-        assert "Guard" in self.wrappers
-
 
 def test_after_the_class_its_data_is_gone():
     assert not get_user_model().objects.filter(username="bygget_en_gang").exists()

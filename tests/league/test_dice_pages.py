@@ -61,7 +61,7 @@ class TestTheDicePages:
         html = _page(client, reverse("team_dice", args=[self.match.away_id]))
         rolled, typed = html.split("Skrevet inn ved bordet")
         assert FAIR in rolled
-        assert "Svært uvanlig: så skjevt faller terningene i færre enn 1 av 1000 serier." in typed
+        assert "Svært uvanlig: så skjevt faller terningene i færre enn én av tusen serier." in typed
         assert "p &lt; 0,001" in typed and "p = 1,000" in rolled  # never a very unusual fit shown as p = 0
 
     def test_the_season_counts_both_teams(self, client):

@@ -24,7 +24,7 @@ from league.models import (
     TeamSeasonStats,
     TiebreakGame,
 )
-from matches.models import Match
+from matches.models import Match, winner_of
 from teams.models import Player, Team
 
 MATCH_FIELDS = (
@@ -300,9 +300,29 @@ def _bracket(board: SeasonBoard, cup_matches: list[dict], total: int, *, current
     by_round: dict[int, list[dict]] = {n: [] for n in range(first, total + 1)}
     for m in cup_matches:
         if m["round"] in by_round:
+            m["winner"] = _side_of(m, winner_of(m))
             by_round[m["round"]].append(m)
+    for number, ties in by_round.items():
+        by_round[number] = _with_open_slots(ties, number, total)
     shown = FRONT_PAGE_CUP_SLOTS if current else None
     board.bracket = [rnd[:shown] for rnd in by_round.values()]
+
+
+def _side_of(m: dict, team_id: int | None) -> str | None:
+    """The side ("home", "away") the team plays on in the tie: the bracket marks a side, not a name."""
+    if team_id is None:
+        return None
+    return "home" if team_id == m["home_id"] else "away"
+
+
+def _with_open_slots(ties: list[dict], number: int, total: int) -> list[dict]:
+    """The round's ties with a box for each slot no match row holds yet (a later round before its teams
+    are known), so the drawn bracket has every tie of every round in its place."""
+    taken = {m["cup_slot"] for m in ties}
+    slots = range(2 ** (total - number))
+    blank = dict.fromkeys(MATCH_KEYS) | {"round": number, "winner": None}
+    open_slots = [blank | {"cup_slot": slot} for slot in slots if slot not in taken]
+    return sorted(ties + open_slots, key=lambda m: (m["cup_slot"] is None, m["cup_slot"] or 0, m["id"] or 0))
 
 
 def _rows(matches: QuerySet[Match]) -> list[dict]:

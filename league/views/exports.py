@@ -83,7 +83,9 @@ def season_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     board = season_board(season, latest=0, upcoming=0, rounds=True)
     divisions = {table.division.pk: table.division.name for table in board.tables}
     played = [(divisions[m["division_id"]], m) for matches in board.rounds.values() for m in matches]
-    played += [(board.cup.name, m) for matches in board.bracket for m in matches] if board.cup else []
+    # the bracket's open slots are boxes to draw, no matches of the file
+    ties = [m for matches in board.bracket for m in matches if m["id"] is not None]
+    played += [(board.cup.name, m) for m in ties] if board.cup else []
     rows = []
     for competition, m in played:
         score = m["status"] == Match.Status.CONFIRMED

@@ -3,7 +3,7 @@ sequences, the live log and the report's photos. One module per part; every mode
 
 from matches.models.lines import ApothecaryUse, PlayerMatch, SquadEntry
 from matches.models.live import LiveEvent
-from matches.models.match import DiceRoll, Match, MatchQuerySet, status_label
+from matches.models.match import DiceRoll, Match, MatchQuerySet, status_label, winner_of
 from matches.models.photos import PHOTO_SLOTS, ReportPhoto
 from matches.models.scheduling import MAX_PROPOSED, DateProposal
 from matches.models.sequences import TICKET_LABELS, DevelopmentRoll, HandicapDraw, PostMatch, PreMatch
@@ -26,4 +26,5 @@ __all__ = [
     "ReportPhoto",
     "SquadEntry",
     "status_label",
+    "winner_of",
 ]

@@ -37,6 +37,12 @@ def is_walkover(status: str, forfeited_by_id: int | None) -> bool:
     return status == Match.Status.CONFIRMED and forfeited_by_id is not None
 
 
+def winner_of(m: dict) -> int | None:
+    """The winner of a match read as a row of values (the bracket), as `Match.winner_id` says it."""
+    keys = ("status", "home_id", "away_id", "home_score", "away_score", "tiebreak_winner_id")
+    return Match(**{key: m[key] for key in keys}).winner_id
+
+
 def status_label(status: str, forfeited_by_id: int | None) -> str:
     return str(WALKOVER) if is_walkover(status, forfeited_by_id) else str(Match.Status(status).label)
 

@@ -86,7 +86,7 @@ def test_refusal_is_shown_and_nothing_saved(page, coach):
     assert not Team.objects.exists()
 
 
-def test_roster_prints_on_one_a4_landscape_page(page, coach):
+def test_roster_prints_on_one_a4_portrait_page(page, coach):
     from tests.factories import human_team
 
     team = human_team(coach, rerolls=2)
@@ -95,7 +95,7 @@ def test_roster_prints_on_one_a4_landscape_page(page, coach):
             team, Position.objects.get(race__name="Human", name="Lineman"), name=f"Reserve {n}", number=None, by=coach
         )
     page.goto(f"/teams/{team.pk}/")
-    pdf = page.pdf(format="A4", landscape=True, print_background=True)
+    pdf = page.pdf(format="A4", print_background=True)
     (ARTIFACTS / "roster-print.pdf").write_bytes(pdf)
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages == 1

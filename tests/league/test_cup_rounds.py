@@ -82,5 +82,5 @@ def test_a_drawn_cup_match_names_who_went_on_after_the_tiebreak_r34(board_member
     confirm_report(match, by=board_member)
     html = norwegian().get(reverse("cup", args=[season.pk])).content.decode()
     line = html[html.index(reverse("match", args=[match.pk])) :].split("</li>")[0]
-    assert f"{match.away.name} videre etter tiebreak (R34)" in line
+    assert f"1–1, {match.away.name} videre etter tiebreak" in line
     assert "<h3>Semifinale</h3>" in html and "<h3>Finale</h3>" in html

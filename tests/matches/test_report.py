@@ -346,6 +346,6 @@ def test_the_bracket_marks_who_won_a_drawn_cup_match_r34(season_with, board_memb
     client.cookies["django_language"] = "nb"
     html = client.get(reverse("cup", args=[season.pk])).content.decode()
     line = html[html.index(reverse("match", args=[match.pk])) :].split("</li>")[0]
-    assert f'<span class="bracket-winner">{match.away.name}</span>' in line
-    assert f'<span class="bracket-winner">{match.home.name}</span>' not in line
-    assert "videre etter tiebreak (R34)" in line
+    assert f'tie__team--winner"><span class="tie__name">{match.away.name}</span>' in line
+    assert f'tie__team--winner"><span class="tie__name">{match.home.name}</span>' not in line
+    assert f"1–1, {match.away.name} videre etter tiebreak" in line

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import rules
+from league.lib.numbers import money
 from league.lib.refusals import Refusal
 from teams.models import Position, Race, Team
 
@@ -27,7 +29,6 @@ def translate_problem(problem: rules.RosterProblem) -> str:
         "too_many_players": _("At most %(max)s players on the roster (you have %(count)s)."),
         "too_few_players": _("At least %(min)s players at creation (you have %(count)s)."),
         "big_guy_not_allied": _("%(position)s does not play for %(race)s."),
-        "big_guy_limit": _("At most %(max)s Big Guy on a team (you have %(count)s)."),
         "no_apothecary": _("%(race)s may not have an apothecary."),
         "fan_factor_limit": _("Fan factor can be bought up to %(max)s at creation (you asked for %(count)s)."),
         "fan_factor_after_creation": _("Fan factor cannot be bought after the team is created."),
@@ -35,7 +36,16 @@ def translate_problem(problem: rules.RosterProblem) -> str:
         "negative": _("%(what)s cannot be negative."),
         "unknown_position": _("%(position)s is not a position of %(race)s."),
     }
-    return templates[problem.code] % dict(problem.params)
+    params = dict(problem.params)
+    if problem.code == "over_budget":  # amounts as the book writes them: "1 000 000" in Norwegian
+        params = {"cost": money(params["cost"]), "budget": money(params["budget"])}
+    if problem.code == "big_guy_limit":
+        return ngettext(
+            "At most %(max)s Big Guy on a team (you have %(count)s).",
+            "At most %(max)s Big Guys on a team (you have %(count)s).",
+            params["max"],
+        ) % params
+    return templates[problem.code] % params
 
 
 # --- catalogue helpers ---------------------------------------------------------------------------

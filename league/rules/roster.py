@@ -9,10 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from league.rules.tables import fmt_int
-
 MESSAGES: dict[str, str] = {
-    "over_budget": "The team costs {cost} but the treasury holds {budget}.",
+    "over_budget": "The team costs {cost:,} but the treasury holds {budget:,}.",
     "position_limit": "{position}: at most {max} (you have {count}).",
     "too_many_players": "At most {max} players on the roster (you have {count}).",
     "too_few_players": "At least {min} players at creation (you have {count}).",
@@ -150,5 +148,5 @@ class RosterRules:
         problems = self.roster_problems(race, plan, creation=True)
         cost = self.creation_cost(race, plan)
         if cost > budget:
-            problems.insert(0, RosterProblem("over_budget", {"cost": fmt_int(cost), "budget": fmt_int(budget)}))
+            problems.insert(0, RosterProblem("over_budget", {"cost": cost, "budget": budget}))
         return problems

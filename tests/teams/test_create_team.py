@@ -38,6 +38,24 @@ def test_over_budget_is_refused(coach):
     assert "The team costs 1,360,000 but the treasury holds 1,000,000" in message
 
 
+def test_the_norwegian_refusals_write_amounts_and_big_guys_as_the_book_does(coach):
+    """The amounts with a space between thousands (120 000, not 120,000), and the Big Guy limit's plural
+    from the ruleset's setting (R5: one by default, "Big Guys" when the board allows more)."""
+    from django.utils import translation
+
+    from league.rules.roster import RosterProblem
+    from teams.rosters import translate_problem
+
+    with translation.override("nb"):
+        hires = {position("Human", "Blitzer").pk: 4, position("Human", "Lineman").pk: 12}
+        message = refused(coach, race=race("Human"), hires=hires, rerolls=8)
+        assert "Laget koster 1\xa0360\xa0000, men kassen har bare 1\xa0000\xa0000." in message
+        one = translate_problem(RosterProblem("big_guy_limit", {"max": 1, "count": 2}))
+        two = translate_problem(RosterProblem("big_guy_limit", {"max": 2, "count": 3}))
+    assert one == "Maks 1 Big Guy på et lag (du har 2)."
+    assert two == "Maks 2 Big Guys på et lag (du har 3)."
+
+
 def test_over_a_position_limit_is_refused(coach):
     hires = {position("Human", "Blitzer").pk: 5, position("Human", "Lineman").pk: 7}
     assert "Blitzer: at most 4 (you have 5)" in refused(coach, race=race("Human"), hires=hires)

@@ -262,7 +262,10 @@ class Night:
     def visit(self, pages: list[list[str]], rng: random.Random) -> None:
         """A visitor: a public page (a kind of page, then one of its kind), a while reading it, the next."""
         browser = Browser(self.base)
-        while time.monotonic() < self.deadline:
+        # visitors come in at different moments, as the phones poll at different moments: twenty first
+        # pages in the same millisecond, each worker's cache cold, is a queue no club night makes
+        arrived = self._wait(rng.uniform(0, self.read_seconds))
+        while arrived and time.monotonic() < self.deadline:
             path = rng.choice(rng.choice(pages))
             try:
                 status, _, ms = browser.send("GET", path, headers={"Accept": "text/html"})

@@ -295,3 +295,15 @@ def test_the_team_list_and_page_and_the_board_list_link_the_coach(client, board_
     client.force_login(board_member)
     for page in (reverse("teams"), reverse("team", args=[team.pk]), reverse("coaches")):
         assert url in _page(client, page), page
+
+
+def test_the_board_may_publish_the_names_in_a_setting_and_the_page_reads_in_english(client, make_user, settings):
+    kari = make_user("kari_nordmann", first_name="Kari", last_name="Nordmann")
+    factories.human_team(kari)
+    url = reverse("coach", args=[kari.pk])
+    assert "<h1>Treneren for Torshov Trolls</h1>" in _page(client, url)
+    settings.PUBLIC_TEAM_DETAILS = True  # as league.accounts.sees_private reads it (issue 14)
+    assert "<h1>Kari Nordmann</h1>" in _page(client, url)
+    client.cookies["django_language"] = "en"
+    html = _page(client, url)
+    assert "Wins, draws and losses" in html and "No season yet." in html and "No titles yet." in html

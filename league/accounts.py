@@ -7,6 +7,7 @@ links that choose a new password.
 """
 
 import hashlib
+from collections.abc import Iterable
 from typing import Any
 
 from axes.helpers import get_cool_off
@@ -75,6 +76,14 @@ def display_name(user: Any) -> str:
 def person_name(full_name: str, username: str) -> str:
     """`display_name` from the values a read without the user row has (a history's joined names)."""
     return (full_name or "").strip() or username or ""
+
+
+def coach_name(full_name: str, username: str, teams: Iterable[str], *, private: bool) -> str:
+    """A coach as a page names him: by `display_name` to members; to a visitor by his teams, for coaches'
+    names are for members (`sees_private`), so a visitor never reads a username or an e-mail address."""
+    if private:
+        return person_name(full_name, username)
+    return _("the coach of %(teams)s") % {"teams": ", ".join(teams)}
 
 
 def sees_private(user: AbstractBaseUser | AnonymousUser) -> bool:

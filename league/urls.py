@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import accounts, api_docs, board, dice, exports, leaders, notices, pages, rulesets, seasons
+from league.views import accounts, api_docs, board, coaches, dice, exports, leaders, notices, pages, rulesets, seasons
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
@@ -29,6 +29,7 @@ urlpatterns = [
     path("rules/compare/", rulesets.version_compare, name="rules_compare"),
     path("seasons/", seasons.season_list, name="seasons"),
     path("seasons/new/", seasons.season_create, name="season_create"),
+    path("seasons/champions/", coaches.champions, name="champions"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season"),
     path("seasons/<int:pk>/standings.csv", exports.season_standings_csv, name="season_standings_csv"),
     path("seasons/<int:pk>/results.csv", exports.season_results_csv, name="season_results_csv"),
@@ -37,6 +38,9 @@ urlpatterns = [
     path("seasons/<int:pk>/cup/", seasons.cup_bracket, name="cup"),
     path("seasons/<int:pk>/dice/", dice.season_dice, name="season_dice"),
     path("teams/<int:pk>/dice/", dice.team_dice, name="team_dice"),
+    path("coaches/<int:pk>/", coaches.coach_page, name="coach"),
+    path("coaches/<int:pk>/vs/", coaches.coach_vs_pick, name="coach_vs_pick"),
+    path("coaches/<int:pk>/vs/<int:other>/", coaches.coach_vs, name="coach_vs"),
     path("coaches/<int:pk>/dice/", dice.coach_dice, name="coach_dice"),
     path("seasons/<int:pk>/cup/draw/", seasons.cup_draw, name="cup_draw"),
     path("seasons/<int:pk>/divisions/<int:division_pk>/fixtures/", seasons.season_fixtures, name="season_fixtures"),

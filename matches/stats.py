@@ -59,9 +59,8 @@ def team_deltas(m: MatchRow, r: rules.Ruleset) -> list[tuple[tuple[int, int, str
         (m.home_id, m.away_id, m.home_score, m.away_score, m.home_casualties, m.away_casualties),
         (m.away_id, m.home_id, m.away_score, m.home_score, m.away_casualties, m.home_casualties),
     ):
-        outcome = rules.season.outcome(scored, conceded)
-        if competition == CUP and outcome == "draw" and m.tiebreak_winner_id:  # R34
-            outcome = "win" if m.tiebreak_winner_id == team else "loss"
+        tiebreak_won = m.tiebreak_winner_id == team if competition == CUP and m.tiebreak_winner_id else None
+        outcome = rules.season.side_outcome(scored, conceded, tiebreak_won=tiebreak_won)  # R34
         points = r.outcome_points(scored, conceded) if competition == LEAGUE else 0
         delta = {
             "played": 1,

@@ -156,6 +156,10 @@ def _password_links(league: StatesLeague, route: Route) -> list[tuple[dict, list
 PARAMETERS = {
     "accounts:uidb64,token": _password_links,
     "coaches:pk": lambda league, route: [({"pk": league.coaches[0].pk}, []), ({"pk": league.board.pk}, [])],
+    "coaches:pk,other": lambda league, route: [
+        ({"pk": league.coaches[0].pk, "other": league.coaches[1].pk}, []),
+        ({"pk": league.coaches[0].pk, "other": league.board.pk}, []),
+    ],
     "calendar:token": _calendars,
     "none": lambda league, route: [({}, league.coaches[:1])],
     "matches:pk": _matches,

@@ -193,6 +193,15 @@ def outcome(scored: int, conceded: int) -> str:
     return "win" if scored > conceded else "loss" if scored < conceded else "draw"
 
 
+def side_outcome(scored: int, conceded: int, *, tiebreak_won: bool | None = None) -> str:
+    """One side's outcome of a match: `outcome`, except that a drawn cup match goes to the team that won
+    its tiebreak (R34; `tiebreak_won` None where there is none: a league match may end drawn, R31)."""
+    result = outcome(scored, conceded)
+    if result == "draw" and tiebreak_won is not None:
+        return "win" if tiebreak_won else "loss"
+    return result
+
+
 _outcome = outcome
 
 

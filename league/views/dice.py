@@ -140,4 +140,6 @@ def coach_dice(request: HttpRequest, pk: int) -> HttpResponse:
         title = _("The dice of %(coach)s") % {"coach": display_name(coach)}
     else:
         title = _("The dice of the coach of %(teams)s") % {"teams": ", ".join(teams)}
-    return _dice_page(request, title=title, rolls=coach_rolls(pk), links=[])
+    return _dice_page(
+        request, title=title, rolls=coach_rolls(pk), links=[(reverse("coach", args=[pk]), _("the coach's page"))]
+    )

@@ -13,11 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.accounts import is_board
+from league.accounts import is_board, sees_private
 from league.lib.inputs import query_id
 from league.lib.pagecache import lazy
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Division, Ruleset, Season, SeasonEnd, TiebreakGame
+from league.seasons.archive import season_archive
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
 from league.seasons.selectors import SeasonBoard, board_desks, season_board
 from league.seasons.services.base import running_elsewhere
@@ -89,7 +90,13 @@ def _season_page(
         return season_board(season, latest=0, upcoming=0, rounds=True)
 
     board = read() if is_board(request.user) else lazy(read)  # the board's forms go beside its tables
-    context = {"season": season, "board": board, "is_board": is_board(request.user)}
+    private = sees_private(request.user)
+    context = {
+        "season": season,
+        "board": board,
+        "is_board": is_board(request.user),
+        "archive": lazy(lambda: season_archive(season, private=private)),  # an ended season's end
+    }
     if bound:  # refused: said at the top too, with a link, for the form may be a long phone page below
         (name,) = bound  # the form's name on the page is its anchor's: "tiebreak_form" → #tiebreak-d3
         context["refused_in"] = (

@@ -6,6 +6,7 @@ from itertools import permutations
 import pytest
 
 from league.rules import Result, cup_first_round, cup_rounds, default_ruleset, double_round_robin
+from league.rules.season import side_outcome
 
 R = default_ruleset()
 
@@ -121,3 +122,19 @@ def test_an_unsplittable_tie_waits_for_the_tiebreak_game_r31():
     assert all(x.tied and x.position == 1 for x in lines)
     lines = R.standings(["A", "B"], results, tiebreak_winners=["B"])
     assert [(x.team, x.position, x.tied) for x in lines] == [("B", 1, False), ("A", 2, False)]
+
+
+@pytest.mark.parametrize(
+    ("scored", "conceded", "tiebreak_won", "expected"),
+    [
+        (2, 1, None, "win"),
+        (1, 2, None, "loss"),
+        (1, 1, None, "draw"),  # a league match may end drawn (R31)
+        (1, 1, True, "win"),  # a drawn cup match goes to its tiebreak winner (R34)
+        (1, 1, False, "loss"),
+        (2, 1, False, "win"),  # the score decides where it is not level
+        (0, 2, True, "loss"),
+    ],
+)
+def test_one_sides_outcome_gives_a_drawn_cup_match_to_its_tiebreak_winner_r34(scored, conceded, tiebreak_won, expected):
+    assert side_outcome(scored, conceded, tiebreak_won=tiebreak_won) == expected

@@ -1,0 +1,194 @@
+"""A coach's career as his page shows it: his teams, his seasons' records (S/U/T) from the kept statistics,
+the titles and prizes the season ends gave his teams, and his matches against another coach.
+
+A coach's record is his teams': a team's matches count for the coach who has it now. Only what the kept
+statistics count is counted (matches.stats: a confirmed match, a forfeit as the awarded win, R35 and R46;
+a voided one never); the head-to-head reads the same matches, each one's outcome as the tables take it
+(`league.rules.season.side_outcome`, R34).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from league.accounts import coach_name
+from league.models import SeasonEnd, SeasonEntry, TeamSeasonStats, round_name
+from league.rules.season import side_outcome
+from league.seasons.archive import Honours, season_honours
+from matches.models import Match
+from matches.models.match import is_walkover
+from teams.models import Team
+
+CUP = TeamSeasonStats.Competition.CUP
+OUTCOME_FIELDS = {"win": "won", "draw": "drawn", "loss": "lost"}  # a side's outcome as its Record counts it
+# A match of the head-to-head as its list shows it.
+MATCH_FIELDS = (
+    *("pk", "season__name", "round", "cup_id", "cup__draw", "division__name", "date", "confirmed_at"),
+    *("home_id", "home__name", "home__coach_id", "away_id", "away__name"),
+    *("home_score", "away_score", "tiebreak_winner_id", "forfeited_by_id"),
+)
+
+
+@dataclass(frozen=True)
+class Record:
+    """Wins, draws and losses (seier, uavgjort, tap) and the touchdowns scored and let in."""
+
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    touchdowns_for: int = 0
+    touchdowns_against: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.won + self.drawn + self.lost
+
+    def __add__(self, other: Record) -> Record:
+        return Record(
+            self.won + other.won,
+            self.drawn + other.drawn,
+            self.lost + other.lost,
+            self.touchdowns_for + other.touchdowns_for,
+            self.touchdowns_against + other.touchdowns_against,
+        )
+
+
+@dataclass
+class SeasonRecord:
+    """A coach's season: his teams in it (and their divisions), his league and cup records."""
+
+    season_id: int
+    name: str
+    teams: list[dict] = field(default_factory=list)
+    league: Record = Record()
+    cup: Record = Record()
+
+    @property
+    def total(self) -> Record:
+        return self.league + self.cup
+
+
+@dataclass
+class Career:
+    coach_id: int
+    teams: list[dict]
+    seasons: list[SeasonRecord]
+    honours: Honours
+    opponents: list[tuple[int, str]]  # the other coaches, for the head-to-head's choice
+
+    @property
+    def total(self) -> Record:
+        return sum((s.total for s in self.seasons), Record())
+
+    @property
+    def league(self) -> Record:
+        return sum((s.league for s in self.seasons), Record())
+
+    @property
+    def cup(self) -> Record:
+        return sum((s.cup for s in self.seasons), Record())
+
+
+def _coaches_of(teams: QuerySet[Team]) -> dict[int, dict]:
+    """The coaches of these teams (an account without a team has no career), each with his names and
+    his teams' names, in one query."""
+    coaches: dict[int, dict] = {}
+    rows = teams.order_by("name")
+    for row in rows.values("coach_id", "coach__first_name", "coach__last_name", "coach__username", "name"):
+        coach = coaches.setdefault(
+            row["coach_id"],
+            {"full_name": f"{row['coach__first_name']} {row['coach__last_name']}", "username": row["coach__username"]},
+        )
+        coach.setdefault("teams", []).append(row["name"])
+    return coaches
+
+
+def _named(coach: dict, *, private: bool) -> str:
+    return coach_name(coach["full_name"], coach["username"], coach["teams"], private=private)
+
+
+def named_coaches(pks: list[int], *, private: bool) -> dict[int, str]:
+    """These coaches' names as the pages name them (those with a team only), in one query: the pages'
+    titles and their 404s, read outside the cached fragment."""
+    return {pk: _named(c, private=private) for pk, c in _coaches_of(Team.objects.filter(coach_id__in=pks)).items()}
+
+
+def career(coach_id: int, *, private: bool) -> Career:
+    """The coach's page but his name (`named_coaches`), in six queries whatever the league's size; 404 for
+    an account with no team."""
+    teams = list(
+        Team.objects.filter(coach_id=coach_id).order_by("-active", "name").values("pk", "name", "active", "race__name")
+    )
+    if not teams:
+        raise Http404
+    seasons: dict[int, SeasonRecord] = {}
+    entries = SeasonEntry.objects.filter(team__coach_id=coach_id)
+    entries = entries.order_by("season__created_at", "season_id", "team__name")
+    for e in entries.values("season_id", "season__name", "team_id", "team__name", "division__name"):
+        seasons.setdefault(e["season_id"], SeasonRecord(e["season_id"], e["season__name"])).teams.append(
+            {"pk": e["team_id"], "name": e["team__name"], "division": e["division__name"]}
+        )
+    kept = TeamSeasonStats.objects.filter(team__coach_id=coach_id).order_by("season__created_at", "season_id")
+    for row in kept.values(
+        "season_id", "season__name", "competition", "won", "drawn", "lost", "touchdowns_for", "touchdowns_against"
+    ):
+        season = seasons.setdefault(row["season_id"], SeasonRecord(row["season_id"], row["season__name"]))
+        record = Record(row["won"], row["drawn"], row["lost"], row["touchdowns_for"], row["touchdowns_against"])
+        if row["competition"] == CUP:
+            season.cup += record
+        else:
+            season.league += record
+    team_ids = {t["pk"] for t in teams}
+    ends = SeasonEnd.objects.filter(season_id__in=list(seasons))
+    honours = season_honours(ends, keep=team_ids, private=private)
+    for team in teams:
+        team["seasons"] = [s.name for s in seasons.values() if any(t["pk"] == team["pk"] for t in s.teams)]
+    coaches = _coaches_of(Team.objects.exclude(coach_id=coach_id))
+    opponents = sorted(((pk, _named(c, private=private)) for pk, c in coaches.items()), key=lambda o: o[1].lower())
+    return Career(coach_id, teams, list(seasons.values()), honours, opponents)
+
+
+@dataclass
+class HeadToHead:
+    coach: tuple[int, str]
+    other: tuple[int, str]
+    record: Record
+    matches: list[dict]
+
+
+def head_to_head(coach_id: int, other_id: int, *, private: bool) -> HeadToHead:
+    """The two coaches' teams' confirmed matches against each other (a forfeit as its awarded result,
+    R35/R46; never a void), each with its outcome for the first coach; three queries. 404 unless both
+    have a team and they are two."""
+    if coach_id == other_id:
+        raise Http404
+    coaches = _coaches_of(Team.objects.filter(coach_id__in=[coach_id, other_id]))
+    if len(coaches) < 2:
+        raise Http404
+    mine = Q(home__coach_id=coach_id, away__coach_id=other_id)
+    theirs = Q(home__coach_id=other_id, away__coach_id=coach_id)
+    rows = Match.objects.confirmed().filter(mine | theirs).order_by("confirmed_at", "pk").values(*MATCH_FIELDS)
+    record = Record()
+    matches = []
+    for m in rows:
+        home = m["home__coach_id"] == coach_id
+        scored, conceded = (m["home_score"], m["away_score"]) if home else (m["away_score"], m["home_score"])
+        won_tiebreak = None
+        if m["cup_id"] and m["tiebreak_winner_id"]:
+            won_tiebreak = m["tiebreak_winner_id"] == (m["home_id"] if home else m["away_id"])
+        outcome = OUTCOME_FIELDS[side_outcome(scored, conceded, tiebreak_won=won_tiebreak)]
+        record += Record(int(outcome == "won"), int(outcome == "drawn"), int(outcome == "lost"), scored, conceded)
+        cup_teams = len(m["cup__draw"]) if m["cup_id"] else None
+        matches.append(
+            {
+                **m,
+                "outcome": outcome,
+                "round_name": round_name(m["round"], cup_teams=cup_teams),
+                "walkover": is_walkover(Match.Status.CONFIRMED, m["forfeited_by_id"]),
+            }
+        )
+    named = {pk: _named(c, private=private) for pk, c in coaches.items()}
+    return HeadToHead((coach_id, named[coach_id]), (other_id, named[other_id]), record, matches)

@@ -27,7 +27,7 @@ PALETTE = (
     "#37474f",
     "#33691e",
 )
-CHAR_WIDTH = 0.58  # a character's mean width in the charts' sans-serif, in ems
+CHAR_WIDTH = 0.62  # a character's mean width in the charts' sans-serif, in ems (wide enough for "Grünerløkka")
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class Box:
     @property
     def tick_x(self) -> int:
         """Where the value labels end, right-aligned beside the plot."""
-        return self.left - 4
+        return self.left - 5
 
     @property
     def band_y(self) -> int:
@@ -83,8 +83,8 @@ class Tick:
 
     @property
     def label_y(self) -> float:
-        """The baseline that centres a 9-unit label on the tick's line."""
-        return _round(self.y + 3)
+        """The baseline that centres a 10-unit label on the tick's line."""
+        return _round(self.y + 3.5)
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def shorten(label: str, room: float, font: float) -> str:
     return label if len(label) <= most else label[: most - 1].rstrip() + "…"
 
 
-def bands(groups: Sequence[str], xs: Sequence[float], box: Box, *, font: float = 9) -> list[Band]:
+def bands(groups: Sequence[str], xs: Sequence[float], box: Box, *, font: float = 10) -> list[Band]:
     """The slots grouped by their consecutive equal `groups` (a team's seasons), edge to edge; a label
     only where it fits its band (the table under the chart names every season)."""
     if not xs:

@@ -279,8 +279,8 @@ def player_history(player: Player) -> list[dict[str, Any]]:
     return rows
 
 
-PLAYER_SKILL_FIELDS = ("skill__name", "origin", "roll")
-STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note")
+PLAYER_SKILL_FIELDS = ("skill__name", "origin", "roll", "match_id")  # the match: the SPP chart marks its level-ups
+STAT_CHANGE_FIELDS = ("stat", "change", "reason", "note", "match_id")
 
 
 def gained_and_changes(player_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

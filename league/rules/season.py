@@ -284,6 +284,17 @@ class SeasonRules:
             tiebreak_winners=tiebreak_winners,
         )
 
+    def table_race(self, teams: Sequence[Any], rounds: Sequence[Iterable[Result]]) -> list[dict[Any, int]]:
+        """Each team's position after each round in turn (R31): the table of that round's results and
+        every earlier round's. Teams the rules cannot split share a position, as in the table; the
+        tiebreak game, played once the season is over, splits only the table as it ends."""
+        played: list[Result] = []
+        race = []
+        for results in rounds:
+            played.extend(results)
+            race.append({line.team: line.position for line in self.standings(teams, played)})
+        return race
+
     def rank_lines(
         self,
         lines: list[Line],

@@ -17,7 +17,9 @@ from league.seasons import waiting
 from league.seasons.leaders import roster_leaders
 from league.seasons.selectors import current_season, memorial, season_board
 from league.views.base import _get_season
+from league.views.charts import form_guide
 from league.views.ruleset_editor.cells import settings_rows
+from matches.charts import recent_form
 from matches.live.reads import playing_now
 from matches.selectors import next_cup_matches, next_matches
 from matches.views.schedule_box import schedule_box
@@ -27,8 +29,10 @@ from teams.selectors import roster_sheet
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The league board: both tables, latest results, next fixtures, the cup, leaders, memorial."""
+    board = lazy(lambda: season_board(current_season(), bracket="current", tables=2))
     context = {
-        "board": lazy(lambda: season_board(current_season(), bracket="current", tables=2)),
+        "board": board,
+        "form_guide": lazy(lambda: form_guide(board.tables, recent_form(board.teams))),
         "leaders": lazy(roster_leaders),
         "memorial": lazy(lambda: memorial(8)),
         "playing_now": list(playing_now()),  # the live logs are not league writes: read each time

@@ -33,6 +33,7 @@ from league.seasons.services.setup import (
     start_season,
 )
 from league.views.base import _get_season, _require_board
+from league.views.charts import season_races
 from teams.models import Team
 
 
@@ -87,7 +88,9 @@ def _season_page(
     errors beside its fields and what was typed kept."""
 
     def read() -> SeasonBoard:
-        return season_board(season, latest=0, upcoming=0, rounds=True)
+        board = season_board(season, latest=0, upcoming=0, rounds=True)
+        season_races(board.tables, board.rounds, season.ruleset.rules)  # from the fixtures just read
+        return board
 
     board = read() if is_board(request.user) else lazy(read)  # the board's forms go beside its tables
     private = sees_private(request.user)

@@ -12,6 +12,8 @@ from django.views.decorators.http import require_GET
 from league.accounts import sees_private
 from league.lib.pagecache import lazy
 from league.seasons import selectors as league_selectors
+from league.views.charts import team_charts
+from matches.charts import team_matches
 from matches.models import Match
 from matches.selectors import coming_matches
 from teams.models import Position, Race, Skill, Team
@@ -67,6 +69,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "team": team,
         "can_change": can_change(request.user, team),
         "fixtures": lazy(lambda: coming_matches(pk, FIXTURES_SHOWN)),
+        "charts": lazy(lambda: team_charts(team_matches(pk), private=sees_private(request.user))),
         # the printed sheet has a row to write in up to a full squad, as the paper "Ditt Lag"
         "blank_rows": lazy(lambda: range(max(0, team.ruleset.rules.settings.max_squad - len(sheet.lines)))),
         "blank_cells": range(ROSTER_COLUMNS),

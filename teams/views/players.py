@@ -19,6 +19,8 @@ from league.lib.redirects import safe_next
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import STAT_FIELDS_PLAYER
 from league.rules.records import LINE_COUNTERS, block_casualties, record_spp
+from league.views.charts import player_chart
+from matches.charts import player_matches
 from matches.models import PlayerMatch
 from teams import services
 from teams.forms import (
@@ -73,6 +75,11 @@ def _player_page(
         "matches": lazy(lambda: player_match_history(player, request.GET.get("page"))),
         "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
         "history": lazy(lambda: player_history(player)),
+        "spp_chart": lazy(
+            lambda: player_chart(
+                player_matches(player.pk, known=player.team.ruleset), gained_and_changed[0], gained_and_changed[1]
+            )
+        ),
     }
     return render(request, "teams/player_detail.html", context)
 

@@ -138,3 +138,28 @@ def test_an_unsplittable_tie_waits_for_the_tiebreak_game_r31():
 )
 def test_one_sides_outcome_gives_a_drawn_cup_match_to_its_tiebreak_winner_r34(scored, conceded, tiebreak_won, expected):
     assert side_outcome(scored, conceded, tiebreak_won=tiebreak_won) == expected
+
+
+def test_the_table_race_ranks_each_round_with_the_rounds_before_it_r31():
+    """Positions after each round, worked out by hand: round 1 A beats B 2–0 and C draws with D 1–1; round 2
+    B beats C 3–0 and D beats A 1–0; round 3 only C and B play, C winning 1–0."""
+    rounds = [
+        [res("A", "B", 2, 0), res("C", "D", 1, 1)],
+        [res("B", "C", 3, 0), res("D", "A", 1, 0)],
+        [res("C", "B", 1, 0)],
+    ]
+    race = R.table_race(["A", "B", "C", "D"], rounds)
+    # round 1: A 3 pts, C and D 1 each (level on head to head and touchdowns: shared 2nd), B 0
+    assert race[0] == {"A": 1, "C": 2, "D": 2, "B": 4}
+    # round 2: D 4 points; A and B 3 each, A ahead on head to head (it beat B); C 1
+    assert race[1] == {"D": 1, "A": 2, "B": 3, "C": 4}
+    # round 3: D and C 4 points, level on head to head (1–1), D ahead on touchdown difference (+1 to -2);
+    # A and B 3 each, A ahead on head to head
+    assert race[2] == {"D": 1, "C": 2, "A": 3, "B": 4}
+    every = [result for played in rounds for result in played]
+    assert race[-1] == {line.team: line.position for line in R.standings(["A", "B", "C", "D"], every)}
+
+
+def test_a_table_race_with_no_rounds_is_empty_and_a_team_without_a_match_is_ranked_too():
+    assert R.table_race(["A", "B"], []) == []
+    assert R.table_race(["A", "B", "C"], [[res("A", "B", 1, 0)]]) == [{"A": 1, "C": 2, "B": 3}]

@@ -78,7 +78,8 @@ def test_pages_use_at_most_eight_queries_whatever_the_league_size(client, league
         with CaptureQueriesContext(connection) as read:
             assert client.get(url).status_code == 200, url
         # the team page: the team, its facilities, players, gained skills, injuries, starting skills, coming
-        # matches; the player page: the player, his skills, changes, starting skills, his lines and their count
+        # matches and its matches for the charts; the player page: the player, his skills, changes, starting
+        # skills, his lines and their count, and his matches for the SPP chart (issue 40)
         assert len(read) <= 8, (url, [q["sql"][:90] for q in read])
 
 
@@ -218,12 +219,13 @@ def test_the_front_page_reads_the_same_few_queries_whatever_the_league_size(
     client, league, seasons, django_assert_max_num_queries
 ):
     """Tables (the divisions, their entries and tiebreak games), the latest results and the next fixtures (a
-    read each), leaders (five categories and their names in one read) and memorial of this league (no cup):
-    at most 10 reads, with one season behind it or four."""
+    read each), leaders (five categories and their names in one read), memorial of this league (no cup) and
+    the form guide (the shown teams' last five at home and away, two reads, issue 40): at most 12 reads,
+    with one season behind it or four."""
     league(seasons)
     client.get(reverse("home"))
     cache.clear()
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(12):
         assert client.get(reverse("home")).status_code == 200
 
 

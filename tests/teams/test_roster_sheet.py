@@ -85,10 +85,10 @@ def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra,
         services.buy_facility(team, "kiosk", by=coach)
     assert team.players.on_roster().count() == 11 + extra
     client.force_login(coach)
-    # 10 (the team, its facilities, players, gained skills, injuries, starting skills, coming matches, the
-    # session and user, the roles), and in the member's nav what waits for him: his list (7, whatever the
-    # league's size) and his notices (1)
-    with django_assert_max_num_queries(18):
+    # 11 (the team, its facilities, players, gained skills, injuries, starting skills, coming matches, its
+    # matches for the charts, the session and user, the roles), and in the member's nav what waits for him:
+    # his list (7, whatever the league's size) and his notices (1)
+    with django_assert_max_num_queries(19):
         assert client.get(reverse("team", args=[team.pk])).status_code == 200
     with django_assert_max_num_queries(9):
         assert client.get(reverse("api_team", args=[team.pk])).status_code == 200
@@ -96,9 +96,9 @@ def test_roster_page_and_api_use_a_fixed_number_of_queries(client, coach, extra,
 
 @pytest.mark.django_db(transaction=True)  # committed writes: a league version, as in production
 def test_team_page_lists_the_facilities_in_the_order_bought(client, coach, django_assert_max_num_queries):
-    """The stadium's facilities in the order bought; a visitor's page not yet kept costs eight queries
+    """The stadium's facilities in the order bought; a visitor's page not yet kept costs nine queries
     whatever the roster's size: the league version, the team, its facilities, players, gained skills,
-    injuries, starting skills and coming matches."""
+    injuries, starting skills, coming matches and its played matches for the charts (issue 40)."""
     from django.core.cache import cache
 
     team = human_team(coach, name="Big Roster")  # 350,000 in the treasury
@@ -107,7 +107,7 @@ def test_team_page_lists_the_facilities_in_the_order_bought(client, coach, djang
     url = reverse("team", args=[team.pk])
     client.get(url)  # warm: the parsed ruleset
     cache.clear()
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         html = client.get(url).content.decode()
     assert "VIP-lounge, Kiosk" in html
     assert roster_sheet(team.pk).facility_names == ["VIP-lounge", "Kiosk"]

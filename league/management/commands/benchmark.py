@@ -233,6 +233,7 @@ class Command(BaseCommand):
         urls = [
             ("front page", "/"),
             ("standings", f"/standings/?season={season.pk}"),
+            ("season page", f"/seasons/{season.pk}/"),  # its tables' race, round by round
             ("team page", f"/teams/{team.pk}/"),
             ("leaders", "/leaders/"),
             ("team leaders", f"/leaders/?kind=teams&season={season.pk}"),

@@ -1,0 +1,285 @@
+"""The geometry of the charts the templates draw as SVG: a drawing box in the SVG's user units, a value's
+place on a scale, round ticks, the points of a line broken where a value is missing, the bands of a series
+grouped (a season's matches), and a table race's lines. Plain Python, no Django: the charts are tested
+without a page (tests/league/test_charts.py), and a template only writes the numbers out.
+
+Coordinates are rounded to one decimal: the SVG stays small, and a test can compare them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# Dark enough to read as text on the cards' white (WCAG 2.1 AA: 4.5:1 and more, tested), so a line's
+# colour is also its team name's; they differ in hue, and the names say which line is whose anyway.
+PALETTE = (
+    "#1f5d2e",  # the pitch's green
+    "#1f4e99",
+    "#a12622",
+    "#7a5a00",
+    "#6a1b9a",
+    "#00695c",
+    "#ad1457",
+    "#4e342e",
+    "#283593",
+    "#bf360c",
+    "#37474f",
+    "#33691e",
+)
+CHAR_WIDTH = 0.62  # a character's mean width in the charts' sans-serif, in ems (wide enough for "Grünerløkka")
+
+
+@dataclass(frozen=True)
+class Box:
+    """A chart's drawing (its viewBox; the page scales it to its column) and the plot inside its
+    margins: the value labels on the left, room under and above for the other labels."""
+
+    width: int = 360
+    height: int = 120
+    left: int = 44
+    right: int = 8
+    top: int = 16
+    bottom: int = 10
+
+    @property
+    def plot_left(self) -> int:
+        return self.left
+
+    @property
+    def plot_right(self) -> int:
+        return self.width - self.right
+
+    @property
+    def plot_top(self) -> int:
+        return self.top
+
+    @property
+    def plot_bottom(self) -> int:
+        return self.height - self.bottom
+
+    @property
+    def tick_x(self) -> int:
+        """Where the value labels end, right-aligned beside the plot."""
+        return self.left - 5
+
+    @property
+    def band_y(self) -> int:
+        """The baseline of the bands' labels, above the plot."""
+        return self.top - 5
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+    value: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    value: float
+    y: float
+
+    @property
+    def label_y(self) -> float:
+        """The baseline that centres a 10-unit label on the tick's line."""
+        return _round(self.y + 3.5)
+
+
+@dataclass(frozen=True)
+class Band:
+    """The slots of one group (a season's matches) from edge to edge, its label where it fits."""
+
+    label: str
+    x0: float
+    x1: float
+    first: bool
+
+    @property
+    def label_x(self) -> float:
+        return _round(self.x0 + 3)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    box: Box
+    xs: list[float]  # each slot's centre
+    points: list[Point | None]  # one a slot; None where the value is unknown
+    segments: list[str]  # each run of known points as an SVG `points` attribute
+    ticks: list[Tick]
+
+
+def _round(v: float) -> float:
+    return round(v, 1)
+
+
+def nice_step(span: float, most: int) -> float:
+    """The smallest of 1, 2 and 5 times a power of ten that cuts `span` into at most `most` steps."""
+    if span <= 0:
+        return 1
+    power = 10 ** math.floor(math.log10(span / most))
+    for factor in (1, 2, 5, 10):
+        if span / (factor * power) <= most:
+            return factor * power
+    return 10 * power  # pragma: no cover - 10 × power always fits
+
+
+def ticks(lo: float, hi: float, most: int = 4, *, whole: bool = True) -> list[float]:
+    """Round values from at or below `lo` to at or above `hi`, at most `most` steps apart: the scale's
+    labels. `whole`: counts and gold have no fractions, so a step is never below 1."""
+    step = nice_step(hi - lo, most)
+    if whole:
+        step = max(1, step)
+    first = math.floor(lo / step) * step
+    last = math.ceil(hi / step) * step
+    if last == first:
+        last = first + step
+    n = round((last - first) / step)
+    marks = [first + i * step for i in range(n + 1)]
+    return [round(m) for m in marks] if whole else [round(m, 10) for m in marks]
+
+
+def scale(value: float, lo: float, hi: float, a: float, b: float) -> float:
+    """`value`'s place between a and b as it lies between lo and hi (the middle where they are equal)."""
+    if hi == lo:
+        return _round((a + b) / 2)
+    return _round(a + (value - lo) * (b - a) / (hi - lo))
+
+
+def slots(n: int, left: float, right: float) -> list[float]:
+    """The centres of n equal slots from left to right."""
+    width = (right - left) / n if n else 0
+    return [_round(left + width * (i + 0.5)) for i in range(n)]
+
+
+def segments(points: Sequence[Point | None]) -> list[str]:
+    """Each run of known points as an SVG polyline's `points`, broken where a value is missing."""
+    runs: list[list[Point]] = [[]]
+    for p in points:
+        if p is None:
+            runs.append([])
+        else:
+            runs[-1].append(p)
+    return [" ".join(f"{p.x},{p.y}" for p in run) for run in runs if run]
+
+
+def line_chart(
+    values: Sequence[float | None], box: Box = Box(), *, from_zero: bool = False, most: int = 4
+) -> LineChart:
+    """A value a slot (a match) as a line on a scale of round ticks; `from_zero` for amounts that start
+    at nothing (SPP, gold)."""
+    known = [v for v in values if v is not None]
+    lo, hi = (min(known), max(known)) if known else (0, 1)
+    if from_zero:
+        lo = min(lo, 0)
+    marks = ticks(lo, hi, most)
+    bottom, top = marks[0], marks[-1]
+    xs = slots(len(values), box.plot_left, box.plot_right)
+
+    def y(v: float) -> float:
+        return scale(v, bottom, top, box.plot_bottom, box.plot_top)
+
+    points = [None if v is None else Point(x, y(v), v) for x, v in zip(xs, values, strict=True)]
+    return LineChart(box, xs, points, segments(points), [Tick(v, y(v)) for v in marks])
+
+
+def fits(label: str, room: float, font: float) -> bool:
+    return len(label) * font * CHAR_WIDTH <= room
+
+
+def shorten(label: str, room: float, font: float) -> str:
+    """The label cut with an ellipsis to what fits in `room` units at `font` size."""
+    most = max(1, int(room / (font * CHAR_WIDTH)))
+    return label if len(label) <= most else label[: most - 1].rstrip() + "…"
+
+
+def bands(groups: Sequence[str], xs: Sequence[float], box: Box, *, font: float = 10) -> list[Band]:
+    """The slots grouped by their consecutive equal `groups` (a team's seasons), edge to edge; a label
+    only where it fits its band (the table under the chart names every season)."""
+    if not xs:
+        return []
+    half = (xs[1] - xs[0]) / 2 if len(xs) > 1 else (box.plot_right - box.plot_left) / 2
+    found: list[Band] = []
+    start = 0
+    for i in range(1, len(groups) + 1):
+        if i == len(groups) or groups[i] != groups[start]:
+            x0 = _round(max(box.plot_left, xs[start] - half))
+            x1 = _round(min(box.plot_right, xs[i - 1] + half))
+            label = groups[start] if fits(groups[start], x1 - x0 - 4, font) else ""
+            found.append(Band(label, x0, x1, first=start == 0))
+            start = i
+    return found
+
+
+@dataclass(frozen=True)
+class RaceLine:
+    """A team's positions round by round, its colour, and its name beside the plot in the row of its
+    place in the table now (teams level share a position but not a row)."""
+
+    name: str
+    label: str  # the name as it fits beside the plot
+    colour: str
+    points: list[Point | None]
+    segments: list[str]
+    label_y: float
+    last: Point | None  # where the line ends, joined to its name when the row is not its own
+
+    @property
+    def label_baseline(self) -> float:
+        return _round(self.label_y + 3.5)
+
+
+@dataclass(frozen=True)
+class RaceChart:
+    box: Box
+    xs: list[float]
+    rounds: list[int]
+    positions: list[Tick]  # 1 at the top, the last place at the bottom
+    lines: list[RaceLine]
+    label_x: float
+
+    @property
+    def round_y(self) -> float:
+        """The baseline of the rounds' numbers under the plot."""
+        return self.box.plot_bottom + 13
+
+    @property
+    def rounds_at(self) -> list[tuple[int, float]]:
+        """Each round's number and where it goes: every round's where there is room, else every other."""
+        step = 1 if len(self.xs) < 2 or self.xs[1] - self.xs[0] >= 14 else 2
+        return [(n, x) for i, (n, x) in enumerate(zip(self.rounds, self.xs, strict=True)) if i % step == 0]
+
+
+RACE_ROW = 18  # a place's height: room for a name at the charts' 10-unit font
+
+
+def race_chart(
+    rounds: Sequence[int], teams: Sequence[tuple[str, Sequence[int | None]]], *, width: int = 360, font: float = 10
+) -> RaceChart:
+    """A division's table race: each team's position after each round, 1 at the top. `teams` in the
+    order of the table now, each with its name and its position after each of `rounds`."""
+    places = max(len(teams), 1)
+    box = Box(width=width, height=RACE_ROW * places + 24, left=18, right=124, top=10, bottom=18)
+    xs = slots(len(rounds), box.plot_left, box.plot_right)
+
+    def y(position: float) -> float:
+        return scale(position, 1, places, box.plot_top + 4, box.plot_bottom - 4)
+
+    lines = []
+    for row, (name, positions) in enumerate(teams, start=1):
+        points = [None if p is None else Point(x, y(p), p) for x, p in zip(xs, positions, strict=True)]
+        last = next((p for p in reversed(points) if p is not None), None)
+        lines.append(
+            RaceLine(
+                name=name,
+                label=shorten(name, box.right - 10, font),
+                colour=PALETTE[(row - 1) % len(PALETTE)],
+                points=points,
+                segments=segments(points),
+                label_y=y(row),
+                last=last,
+            )
+        )
+    marks = [Tick(p, y(p)) for p in range(1, places + 1)]
+    return RaceChart(box, xs, list(rounds), marks, lines, label_x=box.plot_right + 8)

@@ -1,0 +1,132 @@
+"""The charts' geometry (league.lib.charts), without a page or a database: the numbers a template writes
+into the SVG, worked out by hand, and the palette's contrast on the cards' white (WCAG 2.1 AA)."""
+
+import pytest
+
+from league.lib.charts import (
+    PALETTE,
+    Box,
+    Point,
+    bands,
+    line_chart,
+    nice_step,
+    race_chart,
+    scale,
+    segments,
+    shorten,
+    slots,
+    ticks,
+)
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "most", "expected"),
+    [
+        (112, 138, 4, [110, 120, 130, 140]),  # a TR: steps of 10
+        (0, 5, 4, [0, 2, 4, 6]),  # 5 / 4 is more than 1: steps of 2
+        (0, 4, 4, [0, 1, 2, 3, 4]),  # exactly four steps of 1
+        (150_000, 420_000, 4, [100_000, 200_000, 300_000, 400_000, 500_000]),  # gold
+        (4, 4, 4, [4, 5]),  # one value: a step above it, so the line has a scale
+        (0, 0, 4, [0, 1]),
+    ],
+)
+def test_ticks_are_round_and_cover_the_values(lo, hi, most, expected):
+    assert ticks(lo, hi, most) == expected
+    assert all(isinstance(t, int) for t in expected)
+
+
+def test_a_step_is_one_two_or_five_times_a_power_of_ten():
+    assert [nice_step(span, 4) for span in (4, 4.1, 8, 8.1, 20, 21, 0.4)] == [1, 2, 2, 5, 5, 10, 0.1]
+    assert nice_step(0, 4) == 1
+
+
+def test_a_value_is_placed_between_the_ends_of_its_scale():
+    assert scale(120, 110, 140, 100, 10) == 70.0  # a third of the way up from 100 to 10
+    assert scale(110, 110, 140, 100, 10) == 100.0 and scale(140, 110, 140, 100, 10) == 10.0
+    assert scale(5, 5, 5, 100, 10) == 55.0  # no span: the middle
+
+
+def test_slots_are_equal_and_centred():
+    assert slots(4, 0, 100) == [12.5, 37.5, 62.5, 87.5]
+    assert slots(1, 44, 352) == [198.0]
+    assert slots(0, 0, 100) == []
+
+
+def test_a_missing_value_breaks_the_line():
+    a, b, c = Point(1, 2, 0), Point(3, 4, 0), Point(5, 6, 0)
+    assert segments([a, b, None, c]) == ["1,2 3,4", "5,6"]
+    assert segments([None, None]) == []
+
+
+def test_a_line_chart_puts_each_match_in_its_slot_and_each_value_on_the_scale():
+    box = Box(width=360, height=110, left=44, right=8, top=16, bottom=10)  # plot x 44–352, y 16–100
+    chart = line_chart([110, None, 130, 140], box)
+    assert chart.xs == [82.5, 159.5, 236.5, 313.5]  # four slots of 77
+    assert [t.value for t in chart.ticks] == [110, 120, 130, 140]
+    assert [t.y for t in chart.ticks] == [100.0, 72.0, 44.0, 16.0]  # 28 a step of 10
+    assert chart.points[1] is None
+    assert [(p.x, p.y, p.value) for p in chart.points if p] == [
+        (82.5, 100.0, 110),
+        (236.5, 44.0, 130),
+        (313.5, 16.0, 140),
+    ]
+    assert chart.segments == ["82.5,100.0", "236.5,44.0 313.5,16.0"]
+    assert chart.ticks[1].label_y == 75.5
+
+
+def test_amounts_start_their_scale_at_nothing():
+    chart = line_chart([3, 9], from_zero=True)
+    assert chart.ticks[0].value == 0 and chart.points[0].y > chart.points[1].y
+    nothing = line_chart([None, None])
+    assert nothing.segments == [] and [t.value for t in nothing.ticks] == [0, 1]
+
+
+def test_the_seasons_are_bands_edge_to_edge_labelled_where_the_name_fits():
+    box = Box()  # plot x 44–352
+    xs = slots(4, box.plot_left, box.plot_right)  # 82.5, 159.5, 236.5, 313.5: slots of 77
+    found = bands(["S1", "S1", "S1", "Season two of the league"], xs, box)
+    assert [(b.x0, b.x1, b.first) for b in found] == [(44, 275.0, True), (275.0, 352, False)]
+    assert found[0].label == "S1" and found[0].label_x == 47
+    assert found[1].label == ""  # 24 characters of 10 units do not fit in 77
+    assert bands([], [], box) == []
+
+
+def test_a_long_name_is_cut_with_an_ellipsis():
+    assert shorten("Torshov Trolls", 114, 10) == "Torshov Trolls"
+    assert shorten("Alexander Kiellands Mummies", 114, 10) == "Alexander Kiellan…"  # 18 characters fit
+    assert len(shorten("Alexander Kiellands Mummies", 114, 10)) == int(114 / (10 * 0.62))
+
+
+def test_the_race_puts_first_at_the_top_and_each_name_in_the_row_of_its_place_now():
+    chart = race_chart([1, 2, 3], [("A", [2, 1, 1]), ("B", [1, 2, 1]), ("C", [3, 3, 3])])
+    top, bottom = chart.positions[0].y, chart.positions[-1].y
+    assert [t.value for t in chart.positions] == [1, 2, 3] and top < bottom
+    a, b, c = chart.lines
+    assert [p.y for p in a.points] == [chart.positions[1].y, top, top]
+    # A and B share the first place now: A's name in the first row, B's in the second, joined to its line
+    assert (a.label_y, b.label_y, c.label_y) == tuple(t.y for t in chart.positions)
+    assert b.last.y == top != b.label_y
+    assert len({line.colour for line in chart.lines}) == 3
+    assert chart.rounds_at == [(1, chart.xs[0]), (2, chart.xs[1]), (3, chart.xs[2])]
+
+
+def test_a_long_race_names_every_other_round():
+    chart = race_chart(list(range(1, 31)), [("A", [1] * 30)])
+    assert [n for n, _x in chart.rounds_at] == list(range(1, 31, 2))
+
+
+def _luminance(colour: str) -> float:
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def test_every_colour_of_the_palette_reads_as_text_on_white():
+    """WCAG 2.1 AA: 4.5:1 for text (a team's name in its line's colour), which is more than the 3:1 a
+    line needs; and no two teams of a division of twelve share a colour."""
+    for colour in PALETTE:
+        assert (1.05) / (_luminance(colour) + 0.05) >= 4.5, colour
+    assert len(set(PALETTE)) == len(PALETTE) == 12

@@ -11,9 +11,9 @@ table lines') do too, and it is a win or a loss in an unbeaten run.
 Ties: the earliest holder keeps the record (the match confirmed first, the earliest season, the player
 or team that came first into the league), as a record is set by whoever reached it first.
 
-Nine queries whatever the league's size: one read finds each model's record holders (`any_of`: the best
-of each record in one query), the season totals are two grouped reads, and the unbeaten runs read one
-short row per confirmed match (five integers), walked here.
+Six queries whatever the league's size: one read finds each model's record holders (`any_of`: the best of
+each record in one query), the season totals are two grouped reads, and the unbeaten runs read one short
+row per confirmed match (a few integers), walked here.
 """
 
 from __future__ import annotations
@@ -206,7 +206,8 @@ def _match_record(key: str, row: dict[str, Any]) -> Record:
 
 def _line_records(season: Season | None) -> dict[str, Record]:
     """A player's most touchdowns and casualties in one match, from the confirmed reports' lines: one query."""
-    lines = PlayerMatch.objects.filter(confirmed_at__isnull=False, match__forfeited_by=None)
+    # a forfeit is recorded on a match never reported (R35): it has no lines to leave out
+    lines = PlayerMatch.objects.filter(confirmed_at__isnull=False)
     if season is not None:
         lines = lines.filter(match__season=season)
     values = {"player_match_touchdowns": F("touchdowns"), "player_match_casualties": BLOCK_CASUALTIES}

@@ -20,6 +20,7 @@ from matches.models import Match, PlayerMatch, PreMatch, SquadEntry
 from matches.playthrough import walk_postmatch, walk_prematch
 from matches.report.confirmation import confirm_report, reopen_report, settle_report, void_match
 from matches.report.filing import LineInput, ReportInput, file_report
+from matches.results import record_forfeit
 from teams import services
 from tests import factories
 from tests.foundation.test_page_cache import kept_fragment
@@ -363,6 +364,24 @@ def test_a_visitor_is_served_the_kept_page(client, make_teams):
     with CaptureQueriesContext(connection) as read:
         assert client.get(path).status_code == 200
     assert len(read) == 1  # the league version, and nothing of the records
+
+
+def test_a_walkover_sets_no_match_record_but_is_a_win_in_a_run_r35(client, make_teams, board_member):
+    a_league(make_teams(4), 1)  # every match 2–1: a margin of 1
+    later = create_season(
+        name="Season W", ruleset=Ruleset.default(), divisions=[DivisionPlan(1, "1", 6, factories.teams(2, "W"))]
+    )
+    generate_fixtures(later.divisions.get())
+    walkover = Match.objects.filter(season=later).order_by("round", "pk").first()
+    record_forfeit(walkover, walkover.away, by=board_member)  # awarded 2–0 to the home team
+    records = page_records(client)
+    assert shown(records) == expected_match_records()
+    assert records["biggest_win"].value == 1
+    season_records = page_records(client, later)
+    assert all(season_records[key] is None for key in ("biggest_win", "team_match_touchdowns", "upset"))
+    run = season_records["unbeaten_run"]
+    assert (run.team.pk, run.value, run.match.pk) == (walkover.home_id, 1, walkover.pk)
+    assert season_records["team_season_touchdowns"].value == 2  # the table counts the awarded 2–0
 
 
 def test_an_unknown_season_is_an_unknown_address(client, db):

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import PlayerStats, Season, TeamSeasonStats
 from league.seasons.reads import any_of
-from matches.models import Match, PlayerMatch, winner_of
+from matches.models import Match, PlayerMatch
 
 # What each record is, in the order the page shows them, by part: the matches, the seasons, the careers.
 MATCH_RECORDS = {
@@ -61,6 +61,9 @@ CAUSED = F("casualties") + F("foul_casualties")  # a kept row's block casualties
 # R34: a drawn cup match's tiebreak winner won it, as Match.winner_id says, in SQL for the upset's order
 HOME_WON = Q(home_score__gt=F("away_score")) | Q(home_score=F("away_score"), tiebreak_winner=F("home"))
 AWAY_WON = Q(away_score__gt=F("home_score")) | Q(home_score=F("away_score"), tiebreak_winner=F("away"))
+# a confirmed match's winner, as Match.winner_id says it, read with the unbeaten runs' rows: a Match built
+# for each of tens of thousands of rows was most of the page's time
+WINNER = Case(When(HOME_WON, then=F("home_id")), When(AWAY_WON, then=F("away_id")))
 MATCH_VALUES = {
     "biggest_win": Abs(F("home_score") - F("away_score")),
     "team_match_touchdowns": Greatest("home_score", "away_score"),
@@ -176,7 +179,10 @@ def _match_records(season: Season | None, run: Run | None) -> tuple[dict[int, Ma
     ]
     if run is not None:
         reads.append(Match.objects.filter(pk__in=[run.first, run.last]).values("pk"))
-    rows = list(Match.objects.filter(any_of(reads)).annotate(**MATCH_VALUES).values(*MATCH_FIELDS, *MATCH_VALUES))
+    # unordered: the models' default orders join tables the few rows do not need, and made PostgreSQL scan
+    # every line to find two (the holders are picked here)
+    found_rows = Match.objects.filter(any_of(reads)).annotate(**MATCH_VALUES).order_by()
+    rows = list(found_rows.values(*MATCH_FIELDS, *MATCH_VALUES))
     found = {}
     for key in MATCH_VALUES:
         # the run's matches were read too: a walkover among them holds no match record (R35)
@@ -211,11 +217,14 @@ def _line_records(season: Season | None) -> dict[str, Record]:
     if season is not None:
         lines = lines.filter(match__season=season)
     values = {"player_match_touchdowns": F("touchdowns"), "player_match_casualties": BLOCK_CASUALTIES}
+    # All time, the best line is the first along its index (playermatch_record_*). A season's lines are
+    # ordered by their match's confirmation (the same time, kept with it): read through the season's
+    # matches, not along the index, which walked most of the league's lines before it met the season's.
+    first = "confirmed_at" if season is None else "match__confirmed_at"
     reads = [
-        lines.alias(v=value).filter(v__gt=0).order_by("-v", "confirmed_at", "pk").values("pk")[:1]
-        for value in values.values()
+        lines.alias(v=value).filter(v__gt=0).order_by("-v", first, "pk").values("pk")[:1] for value in values.values()
     ]
-    rows = list(PlayerMatch.objects.filter(any_of(reads)).annotate(**values).values(*LINE_FIELDS, *values))
+    rows = list(PlayerMatch.objects.filter(any_of(reads)).annotate(**values).order_by().values(*LINE_FIELDS, *values))
     found = {}
     for key in values:
         holders = [r for r in rows if r[key] > 0]
@@ -250,7 +259,7 @@ def _kept_player_records(season: Season | None) -> dict[str, Record]:
     found_by = [rows.alias(v=value).filter(v__gt=0).order_by(*order).values("pk")[:1] for rows, value in reads.values()]
     fields = ("pk", "player_id", "player__name", "team_id", "team__name", "season_id", "season__name")
     values = {key: value for key, (_rows, value) in reads.items()}
-    rows = list(PlayerStats.objects.filter(any_of(found_by)).annotate(**values).values(*fields, *values))
+    rows = list(PlayerStats.objects.filter(any_of(found_by)).annotate(**values).order_by().values(*fields, *values))
     found = {}
     for key in reads:
         career = key in CAREER_RECORDS and season is None
@@ -310,32 +319,31 @@ class Run:
         return Record("unbeaten_run", self.length, team=team, match=start, until=end, unbeaten_still=not self.ended)
 
 
-def _team_results(season: Season | None) -> list[dict[str, Any]]:
-    """Every confirmed match, walkovers too (R35: a win and a loss), in the order they were confirmed: one
-    query of a few integers a match."""
+def _team_results(season: Season | None) -> list[tuple[int, int, int, int | None]]:
+    """Every confirmed match, walkovers too (R35: a win and a loss), in the order they were confirmed, as
+    (match, home, away, winner or None for a draw): one query of four integers a match."""
     confirmed = Match.objects.filter(status=Match.Status.CONFIRMED)
     if season is not None:
         confirmed = confirmed.filter(season=season)
-    fields = ("pk", "status", "home_id", "away_id", "home_score", "away_score", "tiebreak_winner_id")
-    return list(confirmed.order_by("confirmed_at", "pk").values(*fields))
+    return list(confirmed.order_by("confirmed_at", "pk").values_list("pk", "home_id", "away_id", WINNER))
 
 
-def longest_unbeaten_run(results: Iterable[dict[str, Any]]) -> Run | None:
-    """The longest run of matches without a loss any team has had among `results` (in the order played);
-    of runs as long, the one that reached its length first (ties: the earliest holder)."""
+def longest_unbeaten_run(results: Iterable[tuple[int, int, int, int | None]]) -> Run | None:
+    """The longest run of matches without a loss any team has had among `results` (match, home, away,
+    winner: in the order played); of runs as long, the one that reached its length first (ties: the
+    earliest holder)."""
     current: dict[int, list[int]] = {}  # a team's run now: its length, its first match, its last match
     best: Run | None = None
-    for m in results:
-        winner = winner_of(m)
-        for team in (m["home_id"], m["away_id"]):
+    for pk, home, away, winner in results:
+        for team in (home, away):
             if winner is not None and winner != team:  # a loss ends the team's run
                 if best is not None and best.team_id == team and best.last == current.get(team, [0, 0, 0])[2]:
                     best = Run(best.team_id, best.length, best.first, best.last, ended=True)
                 current.pop(team, None)
                 continue
-            run = current.setdefault(team, [0, m["pk"], m["pk"]])
+            run = current.setdefault(team, [0, pk, pk])
             run[0] += 1
-            run[2] = m["pk"]
+            run[2] = pk
             if best is None or run[0] > best.length:  # as long is not longer: the earlier run keeps it
                 best = Run(team, run[0], run[1], run[2], ended=False)
     return best

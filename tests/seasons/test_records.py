@@ -23,6 +23,8 @@ from matches.report.confirmation import confirm_report, reopen_report, settle_re
 from matches.report.filing import LineInput, ReportInput, file_report
 from matches.results import record_forfeit
 from teams import services
+from teams.corrections import correct_player
+from teams.models import Player
 from tests import factories
 from tests.foundation.test_page_cache import kept_fragment
 
@@ -260,6 +262,14 @@ class TestRecordsFollowTheServices:
         assert records["deadliest"].value == 3
         assert records["team_match_casualties"].team.pk == loser.pk
         assert records["upset"].match.pk == self.record.pk  # still the lower-rated team's win
+
+    def test_a_board_correction_of_a_players_record_moves_no_record(self, client):
+        # records are set in matches: a correction of a player's counters (teams.corrections) names no match
+        # or season and changes no kept row, as on the leaders page; a wrong report is corrected as above
+        before = page_records(client)
+        holder = Player.objects.get(pk=before["player_season_touchdowns"].player.pk)
+        correct_player(holder, reason="Counted twice", by=self.board, changes={"touchdowns": -1})
+        assert page_records(client) == before
 
     def test_the_seasons_records_are_its_own(self, client):
         other = factories.teams(2, prefix="Other")

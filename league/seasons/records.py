@@ -58,7 +58,7 @@ CAREER_RECORDS = {
 BLOCK_CASUALTIES = F("casualties") + F("crowd_casualties")  # league.rules.records.block_casualties, in SQL
 CAUSED = F("casualties") + F("foul_casualties")  # a kept row's block casualties already hold the crowd's
 
-# R34: a drawn cup match's tiebreak winner won it, as Match.winner_id says, in SQL for the upset's order
+# R34: a drawn cup match's tiebreak winner won it, as Match.winner_id says, in SQL for the upset and the runs
 HOME_WON = Q(home_score__gt=F("away_score")) | Q(home_score=F("away_score"), tiebreak_winner=F("home"))
 AWAY_WON = Q(away_score__gt=F("home_score")) | Q(home_score=F("away_score"), tiebreak_winner=F("away"))
 # a confirmed match's winner, as Match.winner_id says it, read with the unbeaten runs' rows: a Match built
@@ -68,7 +68,7 @@ MATCH_VALUES = {
     "biggest_win": Abs(F("home_score") - F("away_score")),
     "team_match_touchdowns": Greatest("home_score", "away_score"),
     "team_match_casualties": Greatest("home_casualties", "away_casualties"),
-    # the lower-rated team won: by how much the teams' ratings for the match (the pre-match's, R22) differed
+    # the lower-rated team won: by how much the teams' ratings for the match differed (the pre-match's TR, R1)
     "upset": Case(
         When(HOME_WON, then=F("prematch__away_rating") - F("prematch__home_rating")),
         When(AWAY_WON, then=F("prematch__home_rating") - F("prematch__away_rating")),

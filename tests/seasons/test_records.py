@@ -195,7 +195,7 @@ class TestRecordsFollowTheServices:
         assert records["biggest_win"].match.pk == self.record.pk and records["biggest_win"].value == 5
         assert records["biggest_win"].team.pk == self.winner.pk
         assert records["player_match_touchdowns"].value == 4
-        # the upset: the ratings the pre-match recorded for the match (R22), read here
+        # the upset: the ratings the pre-match recorded for the match (R1), read here
         pre = PreMatch.objects.get(match=self.record)
         ratings = {self.record.home_id: pre.home_rating, self.record.away_id: pre.away_rating}
         loser_id = self.record.home_id if self.record.away_id == self.winner.pk else self.record.away_id

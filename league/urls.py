@@ -1,6 +1,19 @@
 from django.urls import path
 
-from league.views import accounts, api_docs, board, coaches, dice, exports, leaders, notices, pages, rulesets, seasons
+from league.views import (
+    accounts,
+    api_docs,
+    board,
+    coaches,
+    dice,
+    exports,
+    leaders,
+    notices,
+    pages,
+    records,
+    rulesets,
+    seasons,
+)
 
 urlpatterns = [
     path("my/", pages.coach_home, name="coach_home"),
@@ -17,6 +30,7 @@ urlpatterns = [
     path("standings/", pages.standings, name="standings"),
     path("leaders/", leaders.leaders_page, name="leaders"),
     path("leaders.csv", leaders.leaders_csv, name="leaders_csv"),
+    path("records/", records.records_page, name="records"),
     path("rules/", pages.rules, name="rules"),
     path("rules/versions/", rulesets.version_list, name="rules_versions"),
     path("rules/versions/<int:pk>/", rulesets.version_detail, name="rules_version"),

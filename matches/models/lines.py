@@ -49,7 +49,21 @@ class PlayerMatch(models.Model):
                 fields=["player", "-confirmed_at", "-match"],
                 condition=models.Q(confirmed_at__isnull=False),
                 name="playermatch_career",
-            )
+            ),
+            # the records page's most touchdowns and casualties in one match (league.seasons.records): the
+            # first line along an index, not a sort of every line the league has kept
+            models.Index(
+                fields=["-touchdowns", "confirmed_at", "id"],
+                condition=models.Q(confirmed_at__isnull=False),
+                name="playermatch_record_tds",
+            ),
+            models.Index(
+                (models.F("casualties") + models.F("crowd_casualties")).desc(),
+                models.F("confirmed_at"),
+                models.F("id"),
+                condition=models.Q(confirmed_at__isnull=False),
+                name="playermatch_record_cas",
+            ),
         ]
 
     def __str__(self) -> str:

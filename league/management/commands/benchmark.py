@@ -238,6 +238,7 @@ class Command(BaseCommand):
             ("leaders", "/leaders/"),
             ("team leaders", f"/leaders/?kind=teams&season={season.pk}"),
             ("player page", f"/players/{player_id}/"),
+            ("records, all-time", "/records/"),
         ]
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
         self.stdout.write(

@@ -230,7 +230,8 @@ def _played_values(rows: QuerySet, from_line: bool, counters: dict[str, Any], in
         **{f"p_{c}": value for c, value in counters.items()},
         "p_injury": injury,
     }
-    return rows.annotate(**named).values_list(*named)
+    # no ORDER BY inside a UNION's parts (the models' default ordering): SQLite refuses one
+    return rows.order_by().annotate(**named).values_list(*named)
 
 
 def _played(row: SimpleNamespace, r: rules.Ruleset, inspired: bool) -> PlayerMatchRow:

@@ -1,7 +1,7 @@
 """The league's two roles, the board (Styret) and the coaches (Trenere), as permissions.
 
 A role is the permission `league.board` or `league.coach` (checked with has_perm), held through a
-group; the group's name is only a label, so renaming it in the admin keeps its rights (issue 14).
+group; the group's name is only a label, so renaming it in the admin keeps its rights.
 Beside the roles: the board deactivating a coach's account, and the throttles of log-ins and of the
 links that choose a new password.
 """
@@ -185,7 +185,7 @@ def client_ip(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
-# Log-in throttling (issue 26). A club night shares one network, so the lock is on a username *from
+# Log-in throttling. A club night shares one network, so the lock is on a username *from
 # one address*: ten typos lock that coach at that address only, and no one elsewhere can lock him
 # out by knowing his username. An address alone is locked after LOGIN_ADDRESS_FAILURE_LIMIT
 # failures over any usernames, which stops password spraying without shutting out the club.

@@ -7,7 +7,7 @@ from league.seasons import waiting
 
 
 def privacy(request: HttpRequest) -> dict[str, object]:
-    """`show_private`: coaches' names and treasuries are for members (issue 14). `is_board_user` and
+    """`show_private`: coaches' names and treasuries are for members. `is_board_user` and
     `is_coach_user`: the roles, read in one query and only on a page that asks (`perms.league.board`
     would read the user's and the groups' permissions in two)."""
     return {

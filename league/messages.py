@@ -1,4 +1,4 @@
-"""The rules' explanations (league.rules.messages.Msg) stored and shown (issue 12).
+"""The rules' explanations (league.rules.messages.Msg) stored and shown.
 
 A stored explanation keeps each message as {"msgid", "params"} in its JSON field (`MessageEncoder`,
 `MessageDecoder`), so a page shows it in its reader's language however it was walked; `translated`

@@ -1,4 +1,4 @@
-"""The users' admin for a board that is not superuser (issue 14): it edits names, e-mail and whether
+"""The users' admin for a board that is not superuser: it edits names, e-mail and whether
 a coach's account is active, and nothing that grants rights. Superusers keep Django's full admin.
 
 Registered from LeagueConfig.ready(), after the admin has registered Django's own UserAdmin.

@@ -1,4 +1,4 @@
-"""Calendar feeds (issue 27): a team's matches, the league's fixtures, and a coach's private feed with his
+"""Calendar feeds: a team's matches, the league's fixtures, and a coach's private feed with his
 teams' matches and the rounds' deadlines, as iCalendar (the `icalendar` package).
 
 Each match is one event whose UID never changes (match-<pk>@torshov-league), so a calendar that subscribed

@@ -1,4 +1,4 @@
-"""What the charts of issue 40 draw, read from the kept rows: a team's matches with its TR, treasury and
+"""What the charts draw, read from the kept rows: a team's matches with its TR, treasury and
 fan factor after each, teams' last results (the form strip), and a player's SPP match by match.
 
 Each read is one query, or two, whatever the league's size: a team's or a player's own rows, and for the
@@ -22,7 +22,7 @@ from league.rules.records import LINE_COUNTERS, record_spp
 from matches.models import HandicapDraw, Match, PlayerMatch, SquadEntry, winner_of
 from teams.models import Team, TreasuryEntry
 
-FORM_LENGTH = 5  # the form strip's results (issue 40: the last five)
+FORM_LENGTH = 5  # the form strip's results (the last five)
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
 

@@ -1,6 +1,6 @@
-"""The match page's reads (issue 26): each team's report lines under its own name, each die with what
+"""The match page's reads: each team's report lines under its own name, each die with what
 it gave, read from the rows the sequences stored (no rule worked out again, no query per die), the
-referee sheet's photos with who added them (issue 27), and what each person may do on the match."""
+referee sheet's photos with who added them, and what each person may do on the match."""
 
 from __future__ import annotations
 
@@ -118,8 +118,8 @@ def report_sides(match: Match, lines: Iterable[PlayerMatch]) -> list[ReportSide]
 
 def who_acted(match: Match, *, private: bool) -> Callable[[AbstractBaseUser | None], str]:
     """Who rolled a die or saved a change: his name for members (league.accounts.display_name), his part
-    in the match for anyone else (coaches' names are for members, as settings.PUBLIC_TEAM_DETAILS says;
-    issue 26). Only the two coaches and the board act on a match; no user is the server (the demo league,
+    in the match for anyone else (coaches' names are for members, as settings.PUBLIC_TEAM_DETAILS says).
+    Only the two coaches and the board act on a match; no user is the server (the demo league,
     the commands)."""
     parts = {}
     for team, part in ((match.away, _("away coach")), (match.home, _("home coach"))):  # home wins a tie

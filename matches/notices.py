@@ -1,4 +1,4 @@
-"""Who takes part in a match and who hears of it, and the words' parameters (issue 27): the services below
+"""Who takes part in a match and who hears of it, and the words' parameters: the services below
 call `notify` with these, inside their own transaction."""
 
 from __future__ import annotations

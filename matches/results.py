@@ -63,7 +63,7 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
     match.confirmed_at = timezone.now()
     match.confirmed_by = by if getattr(by, "is_authenticated", False) else None
     match.save()
-    stats.count_match(match, sign=1)  # the kept tables, in this transaction (issue 16)
+    stats.count_match(match, sign=1)  # the kept tables, in this transaction
     if lost:
         team.fan_factor -= lost
         team._change_reason = f"R35: {match}"[:100]

@@ -1,4 +1,4 @@
-"""Fixture dates agreed in the app (issue 27): a coach proposes up to three dates and times, the other
+"""Fixture dates agreed in the app: a coach proposes up to three dates and times, the other
 accepts one or proposes others, the board sets a round's deadline and can date a fixture itself.
 
 Every write locks the match row first, so a double submit, or both coaches answering at once, is carried

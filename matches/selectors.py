@@ -351,7 +351,7 @@ def coach_todos(user, teams: Sequence[Team], scheduled: Sequence[Match], *, toda
 
 
 def date_todos(teams: Sequence[Team], scheduled: Sequence[Match]) -> list[Todo]:
-    """Dates the other coach proposed for one of the coach's matches, waiting for his answer (issue 27):
+    """Dates the other coach proposed for one of the coach's matches, waiting for his answer:
     only those he can still accept (matches.scheduling.accept_date), so the to-do never leads to a refusal:
     the date to come, by the round's deadline, the pre-match not begun at the table."""
     mine = {t.pk for t in teams}

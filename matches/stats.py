@@ -1,4 +1,4 @@
-"""Kept statistics (issue 16): the division tables' lines and the players' season and career counters.
+"""Kept statistics: the division tables' lines and the players' season and career counters.
 
 Every change of a result calls `count_match(match, sign=±1)` in the transaction that changes it
 (a confirmed report, a recorded result or forfeit, a void, a reopen) and `count_mvp` when the

@@ -59,7 +59,7 @@ def race_positions(race: Race) -> tuple[list[Position], list[Position]]:
 def plural_name(name: str) -> str:
     """A position's name in the plural, as the rulebook's roster tables write it ("Lineman" → "Linemen",
     "Witch Elf" → "Witch Elves", "Mummy" → "Mummies", "Screamer of Tzeentch" → "Screamers of Tzeentch"):
-    the catalogue names positions in the singular (issue 26), a roster copied from paper may not."""
+    the catalogue names positions in the singular, a roster copied from paper may not."""
     head, sep, tail = name, "", ""
     for word in (" of ", " on "):
         if word in name:

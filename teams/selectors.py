@@ -80,7 +80,7 @@ class RosterSheet:
     def shown(self) -> str:
         """Everything the roster table shows, as text: the key of its rendered HTML in the team page's
         `{% cache %}`, so a roster nothing changed in is not rendered again after a write elsewhere in
-        the league (issue 25)."""
+        the league."""
         changes = ("ma_change", "st_change", "ag_change", "av_change", "mutation_choice_pending")
         return repr([(line.as_dict(), [getattr(line.player, c) for c in changes]) for line in self.lines])
 
@@ -209,7 +209,7 @@ def build_sheet(
         if p.niggling:
             injuries.append(f"{p.niggling} NI")
         injuries.extend(f"{change:+d} {stat}" for change, stat in found.injuries.get(p.pk, ()))
-        if p.miss_matches:  # written out, not the sheet's "M2M" that no one explained (issue 26)
+        if p.miss_matches:  # written out, not the sheet's "M2M" that no one explained
             n = p.miss_matches
             injuries.append(ngettext("misses %(n)s match", "misses %(n)s matches", n) % {"n": n})
         lines.append(

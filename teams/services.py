@@ -259,7 +259,7 @@ def buy_reroll(team: Team, *, by: Any, phase: str | None = None, idempotency_key
     check_roster(team, current_plan(team, rerolls=team.rerolls + 1))
     phase = phase or reroll_phase(team)
     price = team.ruleset.rules.reroll_price(team.race.reroll_price, phase)
-    # R7's two prices, named in words, not by the key "season"/"offseason" (issue 26)
+    # R7's two prices, named in words, not by the key "season"/"offseason"
     description = Msg(
         N_("Team re-roll (in-season price)") if phase == "season" else N_("Team re-roll (off-season price)")
     )

@@ -135,7 +135,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The league's rows fit in memory, where a random read costs about what a sequential one does:
     # PostgreSQL's default (4, for spinning disks) made it scan all matches for a player's career
-    # instead of looking up his 400 (issue 16). PG_RANDOM_PAGE_COST sets another value.
+    # instead of looking up his 400. PG_RANDOM_PAGE_COST sets another value.
     cost = float(os.environ.get("PG_RANDOM_PAGE_COST", "1.1"))
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c random_page_cost={cost}"
     # A database host gone silent would hold each connection attempt for the kernel's TCP timeout
@@ -164,7 +164,7 @@ CACHES = {
     )
 }
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "3600"))
-# How often a live match page asks for the other phone's entries (issue 17: "within a few seconds").
+# How often a live match page asks for the other phone's entries ("within a few seconds").
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "3"))
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -179,7 +179,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Log-in throttling (issues 14, 26): 10 failures for one username from one address lock that
+# Log-in throttling: 10 failures for one username from one address lock that
 # username at that address for 15 minutes (a club night shares one network); 50 from one address over
 # any usernames lock the address. Failures during a lock do not extend it; the board unlocks early in
 # the admin (Access attempts).
@@ -196,7 +196,7 @@ AXES_CLIENT_IP_CALLABLE = "league.accounts.client_ip"
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 
 # What anonymous visitors see is what the league publishes on paper: results, rosters, TR. Coaches'
-# names and the treasuries are for logged-in members unless the board publishes them (issue 14).
+# names and the treasuries are for logged-in members unless the board publishes them.
 PUBLIC_TEAM_DETAILS = _env_bool("PUBLIC_TEAM_DETAILS", False)
 
 LOGIN_URL = "login"
@@ -207,7 +207,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "nb"
 LANGUAGES = [("nb", _("Norsk bokmål")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-FORMAT_MODULE_PATH = ["torshov.formats"]  # "24. nov." in Norwegian (issue 12)
+FORMAT_MODULE_PATH = ["torshov.formats"]  # "24. nov." in Norwegian
 TIME_ZONE = "Europe/Oslo"
 USE_I18N = True
 USE_TZ = True
@@ -215,7 +215,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-# Uploaded files (the referee sheet's photos, issue 27) are never served from a public URL: the match
+# Uploaded files (the referee sheet's photos) are never served from a public URL: the match
 # page's view reads them back through `default_storage` for those allowed. On the file system under
 # MEDIA_ROOT by default; in an S3-compatible bucket (AWS, MinIO, Hetzner, …) through django-storages
 # when AWS_STORAGE_BUCKET_NAME is set, which needs `pip install boto3` (not a requirement otherwise).
@@ -266,7 +266,7 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
-# Issue 14: scripts and styles only from our own static files (no inline script, handler or style),
+# scripts and styles only from our own static files (no inline script, handler or style),
 # nothing may frame the site, forms post only to it. The admin needs no exception.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -288,7 +288,7 @@ PERMISSIONS_POLICY = (
 )
 
 
-# E-mail (issue 27): EMAIL_URL (smtp://user:password@host:587 with STARTTLS, smtps://…:465 with TLS from the
+# E-mail: EMAIL_URL (smtp://user:password@host:587 with STARTTLS, smtps://…:465 with TLS from the
 # start, console://) or Django's own EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
 # EMAIL_USE_TLS, EMAIL_USE_SSL. Neither set: e-mails are printed to the console (development).
 def _email_settings() -> dict[str, object]:

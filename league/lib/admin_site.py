@@ -1,5 +1,5 @@
 """The admin site: every POST through it (a save, a delete, an action, a history revert) runs in
-`league_writes()`, so the board's edits raise the league version like the services' (issue 25)."""
+`league_writes()`, so the board's edits raise the league version like the services'."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CSV downloads a spreadsheet opens as they are (issue 27): UTF-8 with a byte order mark, ';' between
+"""CSV downloads a spreadsheet opens as they are: UTF-8 with a byte order mark, ';' between
 the fields, numbers as plain numbers, dates as ISO 8601, an attachment with an ASCII file name.
 
 The pages build the rows from the selectors they show, and hand them here with their headers."""

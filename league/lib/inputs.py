@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.lib.numbers import money
 
-# A number pad on a phone, for dice, scores and shirt numbers typed beside the pitch (issues 12, 26).
+# A number pad on a phone, for dice, scores and shirt numbers typed beside the pitch.
 WHOLE_NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 SMALL_MAX = 32_767  # PositiveSmallIntegerField, SmallIntegerField

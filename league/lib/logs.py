@@ -1,4 +1,4 @@
-"""Quiet, useful logs (issue 14): one line for a refused or missing page, the request id on every
+"""Quiet, useful logs: one line for a refused or missing page, the request id on every
 line logged while a request is served (league.lib.middleware.RequestIdMiddleware sets it)."""
 
 import logging

@@ -96,7 +96,7 @@ class LeagueLanguageMiddleware(LocaleMiddleware):
     """Norwegian whatever the browser asks; English only when chosen with the language switch (its cookie).
 
     Django's LocaleMiddleware follows Accept-Language, so a browser set to English got the whole site in
-    English on the first visit, although the league speaks Norwegian (issue 12).
+    English on the first visit, although the league speaks Norwegian.
     """
 
     def process_request(self, request: HttpRequest) -> None:

@@ -1,4 +1,4 @@
-"""Writes to the league's data, and the league version they raise (issue 25).
+"""Writes to the league's data, and the league version they raise.
 
 Public pages are cached per league version (league.lib.pagecache). Every write to the league's data runs
 in `league_writes()` (or a function decorated `@league_write`): a transaction that, once it has

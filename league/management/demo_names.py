@@ -1,5 +1,5 @@
 """Names for the demo league's players: Norwegian first names and nicknames, as a club's coaches
-would name them ("Ola «Knusern»"), not "Lineorcs 7" (issue 26)."""
+would name them ("Ola «Knusern»"), not "Lineorcs 7"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The front page's throughput through gunicorn, as `manage.py benchmark` measures it (issue 16):
+"""The front page's throughput through gunicorn, as `manage.py benchmark` measures it:
 the project's gunicorn.conf.py on the benchmark's database, keep-alive clients at once for a while."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A coach's private calendar feed (issue 27). The secret in its address is a keyed hash of his id and a
+"""A coach's private calendar feed. The secret in its address is a keyed hash of his id and a
 random salt kept here (`matches.calendars` makes and checks it), so the address is shown
 again on his page without being stored, a forged one is not found, and renewing draws a new salt: the old
 address is no longer found. A coach who never renewed has no row (the salt is empty)."""

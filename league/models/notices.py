@@ -1,4 +1,4 @@
-"""What the league tells a coach (issue 27): one Notification per recipient (the inbox, "Varsler", and the
+"""What the league tells a coach: one Notification per recipient (the inbox, "Varsler", and the
 e-mail's state), each coach's choice of e-mail per kind, and the language his e-mails are written in.
 
 A notification stores its kind and parameters, never a sentence: the text is rendered in the reader's

@@ -1,4 +1,4 @@
-"""The board's deadline for a round of a season (issue 27): the fixtures of the round are to be played by
+"""The board's deadline for a round of a season: the fixtures of the round are to be played by
 then. A league round counts across the season's divisions (round 3 of both divisions); a cup round is
 its own."""
 

@@ -36,7 +36,7 @@ class SeasonQuerySet(models.QuerySet):
     def with_rules(self) -> SeasonQuerySet:
         """Seasons with their ruleset and cup in the same query, the ruleset's tables and settings left
         unread: a published version's are parsed once per process (`Ruleset.rules`) and read only then.
-        The 19 KB were most of a public page's read of its season (issue 16)."""
+        The 19 KB were most of a public page's read of its season."""
         return self.select_related("ruleset", "cup").defer("ruleset__data")
 
     def running(self) -> SeasonQuerySet:

@@ -1,4 +1,4 @@
-"""The kept statistics (issue 16): rows matches.stats updates with every result, so the tables and the
+"""The kept statistics: rows matches.stats updates with every result, so the tables and the
 leaders read a handful of rows whatever the league's history; `manage.py rebuild_stats` recomputes them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A notification's e-mail, sent at most once and never lost (issue 27).
+"""A notification's e-mail, sent at most once and never lost.
 
 `notify` queues a task per e-mail once the write commits (Django's tasks: the django-tasks backport; at
 once in development, the database queue and `manage.py db_worker` in production). The task, `deliver`,

@@ -1,4 +1,4 @@
-"""The notices' writes (issue 27): `notify` inside a writing service's transaction, the inbox marked read,
+"""The notices' writes: `notify` inside a writing service's transaction, the inbox marked read,
 a coach's choices, an unsubscribe, and the board's message to every coach.
 
 Notification rows are on no public page: marking one read raises no league version (a coach opening his

@@ -1,4 +1,4 @@
-"""A notification's words, rendered from its kind and parameters in the reader's language (issue 27): the
+"""A notification's words, rendered from its kind and parameters in the reader's language: the
 inbox in the page's language, an e-mail in its recipient's. Nothing here is stored as a sentence.
 
 Parameters are the values the writing service knew (a match's teams, a score, a team's name); `date` and

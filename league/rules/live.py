@@ -1,4 +1,4 @@
-"""The match as it is played, derived from its live log (issue 17). Pure: no Django.
+"""The match as it is played, derived from its live log. Pure: no Django.
 
 The log is a list of events; the score, the half, each team's turn, the weather and the team
 re-rolls left are worked out from it here, never stored. The rulebook's parts:
@@ -333,7 +333,7 @@ def casualties_caused(events: Iterable[Event]) -> dict[str, int]:
     return caused
 
 
-# --- who is out of play (issue 24) ------------------------------------------------------------------
+# --- who is out of play ------------------------------------------------------------------
 
 # A seriously injured or dead player stays in the casualty box for the rest of the match: the apothecary,
 # Regeneration and the serious injury table come after it (R25, R26). A badly hurt player ("ute for

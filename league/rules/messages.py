@@ -1,4 +1,4 @@
-"""Explanations as message ids with parameters (issue 12).
+"""Explanations as message ids with parameters.
 
 The rules package speaks no language of its own: an explanation part is a `Msg`, a `str` whose value is
 the English text (so every caller that compares or prints strings reads exactly what it always read),

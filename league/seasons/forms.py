@@ -122,7 +122,7 @@ class CoachForm(UserCreationForm):
 
 class LoginForm(AuthenticationForm):
     """The log-in form, which after a wrong password says how many tries are left before the lock
-    (league.accounts), so that no one is locked out without warning (issue 26)."""
+    (league.accounts), so that no one is locked out without warning."""
 
     tries_left: int | None = None
 

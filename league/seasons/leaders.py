@@ -1,4 +1,4 @@
-"""The leaders' reads (issue 16): the leaders page (players and teams, all-time or one season, by
+"""The leaders' reads: the leaders page (players and teams, all-time or one season, by
 race, paged) and the front page's leaders box.
 
 Each reads the kept rows of matches.stats: a few queries whatever the number of matches behind them.

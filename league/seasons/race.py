@@ -1,4 +1,4 @@
-"""A division's table race (issue 40): each team's position after each round, from the fixtures the season
+"""A division's table race: each team's position after each round, from the fixtures the season
 page reads already (`season_board(rounds=True)`), ranked by the rules (R31). No query of its own."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A plain-ORM shape for the leaders' reads (issue 25): rows found by a few small reads in one query."""
+"""A plain-ORM shape for the leaders' reads: rows found by a few small reads in one query."""
 
 from __future__ import annotations
 

@@ -175,7 +175,7 @@ class DivisionTable:
     def shown(self) -> str:
         """Everything the table shows, as text: the key of its rendered HTML in the template's
         `{% cache %}`, so a table whose lines did not change is not rendered again after a write
-        elsewhere in the league (issue 25: a big league's standings render ten tables)."""
+        elsewhere in the league (a big league's standings render ten tables)."""
         return repr((self.division.pk, self.division.name, self.rows()))
 
 

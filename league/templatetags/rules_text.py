@@ -1,4 +1,4 @@
-"""league.rules' explanations in the interface's language (issue 12).
+"""league.rules' explanations in the interface's language.
 
 The rules package writes each part of an explanation as a message id with parameters (a `Msg`); it is
 shown here as `gettext(msgid) % params`, its numbers written the reader's way. Text that is not a
@@ -24,7 +24,7 @@ def rules_text(line: Any) -> Any:
     return translated(line)
 
 
-# The keys of the rules' small tables (SPP awards, apothecary costs) as a coach reads them (issue 12).
+# The keys of the rules' small tables (SPP awards, apothecary costs) as a coach reads them.
 KEY_LABELS = {
     "mvp": gettext_lazy("MVP"),
     "foul": gettext_lazy("Casualty from a foul"),
@@ -46,7 +46,7 @@ def rule_key(key: str) -> str:
     return str(KEY_LABELS.get(key, key))
 
 
-# A weather row with no effect says so in either language ("Ingen." in Norwegian, issue 26).
+# A weather row with no effect says so in either language ("Ingen." in Norwegian).
 NO_EFFECT = {"None", "None.", "Ingen", "Ingen."}
 
 
@@ -64,7 +64,7 @@ def _field(value: Any, name: str) -> str:
 @register.filter
 def in_language(value: Any, field: str) -> str:
     """A ruleset's text in the reader's language: `<field>_en` to an English reader when the board wrote
-    one, else `<field>`, the Norwegian the rulebook is written in (issue 26)."""
+    one, else `<field>`, the Norwegian the rulebook is written in."""
     if (get_language() or "").startswith("en"):
         english = _field(value, f"{field}_en")
         if english.strip():

@@ -54,7 +54,7 @@ class LogoutView(SafeNext, auth_views.LogoutView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def coach_create(request: HttpRequest) -> HttpResponse:
-    """The board makes a coach's account: in the coaches' group, not staff, no other rights (issue 14)."""
+    """The board makes a coach's account: in the coaches' group, not staff, no other rights."""
     _require_board(request)
     form = CoachForm(request.POST or None)
 
@@ -125,7 +125,7 @@ def coach_set_active(request: HttpRequest, pk: int, active: bool) -> HttpRespons
 
 
 def locked_out(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None) -> HttpResponse:
-    """django-axes' lock-out answer: the log-in page's layout, saying until when (issue 14)."""
+    """django-axes' lock-out answer: the log-in page's layout, saying until when."""
     username = get_client_username(request, credentials)
     latest = login_attempts(request, username).aggregate(at=Max("attempt_time"))["at"]
     until = (latest or timezone.now()) + get_cool_off(request)

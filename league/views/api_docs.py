@@ -1,4 +1,4 @@
-"""The JSON API's documentation page (issue 27): every route under /api/ with its method, parameters,
+"""The JSON API's documentation page: every route under /api/ with its method, parameters,
 an example answer and who may call it. The routes are read from the URL resolver, so the page names
 each as it is registered; a route under /api/ that is not described here fails its test
 (tests/league/test_api_docs.py)."""

@@ -1,4 +1,4 @@
-"""The charts of the team, player, season and front pages (issue 40): the rows that matches.charts and
+"""The charts of the team, player, season and front pages: the rows that matches.charts and
 league.seasons.race read, put on the geometry of league.lib.charts for the templates' SVG
 (templates/league/_line_chart.html, _race_chart.html, _form_strip.html), each with its numbers as a table."""
 
@@ -44,7 +44,7 @@ class TeamCharts:
 
 
 def team_charts(matches: Sequence[TeamMatch], *, private: bool) -> TeamCharts:
-    """TR, treasury (members only, as the page's treasury: issue 14) and fan factor after each match, the
+    """TR, treasury (members only, as the page's treasury) and fan factor after each match, the
     matches grouped by season, and the last five results."""
     seasons = [m.result.season for m in matches]
     wanted = [("team_rating", _("Team rating"), False), ("fan_factor", _("Fan factor"), True)]

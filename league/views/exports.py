@@ -1,4 +1,4 @@
-"""A season's standings and results as CSV files (issue 27), read by the selector the standings and
+"""A season's standings and results as CSV files, read by the selector the standings and
 season pages read (league.seasons.selectors.season_board): the file's numbers are the page's."""
 
 from __future__ import annotations

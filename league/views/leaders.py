@@ -1,5 +1,5 @@
-"""The leaders page (issue 16): "Toppliste", all-time or one season, players or teams, by race; its CSV
-file (issue 27)."""
+"""The leaders page: "Toppliste", all-time or one season, players or teams, by race; its CSV
+file."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A coach's notifications (issue 27): the inbox ("Varsler"), opening one, his choices, the e-mails'
+"""A coach's notifications: the inbox ("Varsler"), opening one, his choices, the e-mails'
 unsubscribe link, and the board's message to all coaches."""
 
 from __future__ import annotations

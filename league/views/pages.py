@@ -125,5 +125,5 @@ def rules(request: HttpRequest) -> HttpResponse:
 @require_GET
 def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers and feed readers ask for /favicon.ico whatever the page says (the admin's pages, the error
-    pages): the league's ball, not a 404 in the logs (issue 26)."""
+    pages): the league's ball, not a 404 in the logs."""
     return redirect(static("img/favicon.svg"), permanent=True)

@@ -299,7 +299,7 @@ class DevelopmentForm(StepForm):
 
 
 def choice_text(choice: str) -> str:
-    """A development choice as the coach reads it: "+1 MA", "Mutasjon: Bony Growth", or the skill (issue 26)."""
+    """A development choice as the coach reads it: "+1 MA", "Mutasjon: Bony Growth", or the skill."""
     if choice.startswith(rules.STAT_CHOICE):
         return _("+1 %(stat)s") % {"stat": choice.removeprefix(rules.STAT_CHOICE)}
     if choice.startswith(rules.MUTATION_CHOICE):

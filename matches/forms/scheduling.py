@@ -1,4 +1,4 @@
-"""The forms of a fixture's date (issue 27): a coach's proposal of up to three dates and times, his answer
+"""The forms of a fixture's date: a coach's proposal of up to three dates and times, his answer
 to the other's, the board's own date and a round's deadline."""
 
 from __future__ import annotations

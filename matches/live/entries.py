@@ -38,7 +38,7 @@ from matches.notices import takes_part
 from teams.models import Player
 
 CLOCK_KINDS = {LiveEvent.Kind.START, LiveEvent.Kind.HALF_TIME, LiveEvent.Kind.END}
-# Taking an entry back and ending the match are asked about first (issue 26): one stray tap does neither.
+# Taking an entry back and ending the match are asked about first: one stray tap does neither.
 ASKS_FIRST = {LiveEvent.Kind.UNDO, LiveEvent.Kind.END}
 CLOCK_SKEW = timedelta(minutes=1)  # a phone's clock a little ahead of the server's is still believed
 MAX_OFFLINE = timedelta(hours=6)  # an evening's match: the first entry claiming more is a wrong clock
@@ -85,7 +85,7 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
 
 
 def made_at(claimed: datetime | None, arrived: datetime, events: Sequence[LiveEvent]) -> datetime:
-    """When the entry was made, as the phone says (issue 26): one kept in an offline phone's queue is timed
+    """When the entry was made, as the phone says: one kept in an offline phone's queue is timed
     when the coach made it, not when it arrived. A time further ahead than a clock's skew, or before the log
     began, is a wrong clock: the arrival time stands. A time a little ahead is the arrival time."""
     began = min((e.made_at for e in events), default=arrived - MAX_OFFLINE)
@@ -95,7 +95,7 @@ def made_at(claimed: datetime | None, arrived: datetime, events: Sequence[LiveEv
 
 
 def question(match_pk: int, entry: EventInput) -> str:
-    """What the coach is asked before an entry of ASKS_FIRST (issue 26), naming the entry to undo."""
+    """What the coach is asked before an entry of ASKS_FIRST, naming the entry to undo."""
     if entry.kind == LiveEvent.Kind.END:
         return _("End the match? The report is filled from the log.")
     named = LiveEvent.objects.select_related("player", "victim", "team")
@@ -240,7 +240,7 @@ OUT_OF_PLAY = {  # why a player is out of play (league.rules.live.out_of_play) â
 
 
 def _in_play(match: Match, event: LiveEvent, events: Sequence[LiveEvent]) -> None:
-    """An entry names only players still on the pitch (issue 24): no touchdown for a dead man, no second
+    """An entry names only players still on the pitch: no touchdown for a dead man, no second
     injury for one in the casualty box, nothing by one sent off."""
     out = out_of_play(match, events)
     named = rules.named_out_of_play(rules.Event(kind=event.kind, player=event.player_id, victim=event.victim_id), out)

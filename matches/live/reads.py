@@ -75,7 +75,7 @@ def shown(match: Match) -> bool:
 def playing_now():
     """Matches being played now: a started log, not ended, the report not yet filed (the front page)."""
     # Most of the week nothing is being played: a plain read of the started matches first, as the
-    # whole question takes PostgreSQL longer to plan than to answer (issue 16).
+    # whole question takes PostgreSQL longer to plan than to answer.
     if not LiveEvent.objects.filter(kind=LiveEvent.Kind.START, match__status=Match.Status.SCHEDULED).exists():
         return Match.objects.none()
     live = LiveEvent.objects.filter(match=OuterRef("pk"), undone_by__isnull=True)

@@ -63,7 +63,7 @@ class EventInput:
     riot: list[int] | None = None
     contest: dict[str, list[int] | None] = field(default_factory=dict)  # "home"/"away"
     chef: dict[str, list[int] | None] = field(default_factory=dict)
-    made_at: datetime | None = None  # when the phone says it was made (issue 26); None: when it arrives
+    made_at: datetime | None = None  # when the phone says it was made; None: when it arrives
     half: int | None = None  # an end of turn: the half and the side's turn the phone showed
     turn: int | None = None
 
@@ -79,7 +79,7 @@ def playable(match: Match, prematch: PreMatch | None) -> bool:
 
 
 def may_undo(user: Any, entry: LiveEvent) -> bool:
-    """An entry is undone by the coach who made it or by the board (issue 24); the other coach asks them."""
+    """An entry is undone by the coach who made it or by the board; the other coach asks them."""
     return (entry.author_id is not None and entry.author_id == user.pk) or is_board(user)
 
 

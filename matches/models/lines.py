@@ -35,7 +35,7 @@ class PlayerMatch(models.Model):
     sent_off = models.BooleanField(_("sent off"), default=False)
     mvps = models.PositiveSmallIntegerField(default=0)
     # The match's confirmation time while it is confirmed, else empty: kept by matches.stats with the match,
-    # so a player's career is read newest first along an index, however many matches he has (issue 16).
+    # so a player's career is read newest first along an index, however many matches he has.
     confirmed_at = models.DateTimeField(null=True, blank=True, editable=False)
     history = HistoricalRecords()
 

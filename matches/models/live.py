@@ -16,7 +16,7 @@ LATE = timedelta(seconds=30)  # longer than a slow send: the entry waited in the
 
 
 class LiveEvent(models.Model):
-    """One entry of the match log kept beside the pitch (issue 17). Nothing is deleted: a mistake is
+    """One entry of the match log kept beside the pitch. Nothing is deleted: a mistake is
     undone by a compensating entry (`undoes`); the score, the half and the re-rolls are derived from
     the log by league.rules.live. `client_id` is made on the phone, so a retried send records once."""
 
@@ -59,7 +59,7 @@ class LiveEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("entered by")
     )
     created_at = models.DateTimeField(_("entered at"), default=timezone.now)
-    # when the coach made the entry (issue 26): an entry kept on an offline phone reaches the server later
+    # when the coach made the entry: an entry kept on an offline phone reaches the server later
     made_at = models.DateTimeField(_("made at"), default=timezone.now)
     undoes = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="undone_by", verbose_name=_("undoes")
@@ -81,7 +81,7 @@ class LiveEvent(models.Model):
 
     @property
     def summary(self) -> str:
-        """The entry as a line of plain text, what and whom: the question before undoing it (issue 26)."""
+        """The entry as a line of plain text, what and whom: the question before undoing it."""
         who = " → ".join(str(p) for p in (self.player, self.victim) if p) or (self.team.name if self.team_id else "")
         return f"{self.get_kind_display()}: {who}" if who else str(self.get_kind_display())
 

@@ -84,7 +84,7 @@ class Match(models.Model):
         verbose_name=_("away"),
     )
     date = models.DateField(_("date"), null=True, blank=True)
-    # the kick-off time the coaches agreed (issue 27); a date alone (fixtures spread by the board) has none
+    # the kick-off time the coaches agreed; a date alone (fixtures spread by the board) has none
     start_time = models.TimeField(_("time"), null=True, blank=True)
     neutral = models.BooleanField(_("neutral venue"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)

@@ -1,4 +1,4 @@
-"""The photos of the paper referee sheet (Dommerskjema) attached to a match's report (issue 27)."""
+"""The photos of the paper referee sheet (Dommerskjema) attached to a match's report."""
 
 from __future__ import annotations
 

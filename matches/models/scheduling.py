@@ -1,4 +1,4 @@
-"""A date proposed for a fixture by one coach, for the other to accept (issue 27).
+"""A date proposed for a fixture by one coach, for the other to accept.
 
 The rows are kept for good: each says who proposed what and when, and how it ended (accepted by whom,
 declined by a counter-proposal, or closed when the board set the date), so the history of how a date

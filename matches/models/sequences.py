@@ -53,7 +53,7 @@ class PreMatch(models.Model):
     away_niggling_ap = models.PositiveSmallIntegerField(default=0, help_text=_("Apothecary points spent (R26)."))
     home_chef_bought = models.BooleanField(default=False)
     away_chef_bought = models.BooleanField(default=False)
-    # the rules' parts as message ids with parameters (issue 12)
+    # the rules' parts as message ids with parameters
     explanations = MessagesField(default=dict, help_text=_("The table cells each step used."))
     history = HistoricalRecords()
 

@@ -29,7 +29,7 @@ Earned = Mapping[int, tuple[Player, int]]  # earned_this_match's answer: player 
 def spp_this_match(match: Match, team: Team, earned: Earned | None = None) -> list[Msg]:
     """Each player's SPP from this match (his line and MVP, R28; an Inspiration MVP, R23) and his total
     after it, by number: shown before the development rolls and kept when the step is done, so the
-    total stays the one after this match (issue 26). The next match waits for this sequence (R24), so
+    total stays the one after this match. The next match waits for this sequence (R24), so
     the player's total now is his total after this match."""
     earned = earned if earned is not None else earned_this_match(match, team, match.season.ruleset.rules)
     return [

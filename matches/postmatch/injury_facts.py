@@ -154,7 +154,7 @@ def healer_limit(team: Team, r: rules.Ruleset) -> int:
 
 def healer_price(team: Team, r: rules.Ruleset) -> str:
     """The team's healer, its fee for each attempt, how many dead it may attempt and what an attempt needs,
-    from the ruleset's settings (R25): said on the injury step before the coach orders it (issue 26). Only
+    from the ruleset's settings (R25): said on the injury step before the coach orders it. Only
     the team's own healer (R9): a Dwarf coach is not told of the Apprentice or the Familiar."""
     s = r.settings
     limit, fee = healer_attempts(team.race.healer, s)

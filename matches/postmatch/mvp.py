@@ -112,7 +112,7 @@ def mvp(match: Match, team: Team, *, roll: Sequence[int] | None = None, by: Any)
     line, _created = PlayerMatch.objects.get_or_create(match=match, player=chosen, defaults=made)
     line.mvps += 1
     line.save(update_fields=["mvps"])
-    stats.count_mvp(match, player_id=chosen.pk, team_id=team.pk)  # kept counters (issue 16)
+    stats.count_mvp(match, player_id=chosen.pk, team_id=team.pk)  # kept counters
     team.mvps_received += 1
     team.save(update_fields=["mvps_received"])
     postmatch.mvp = chosen

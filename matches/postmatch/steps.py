@@ -180,7 +180,7 @@ def fan_factor(match: Match, team: Team, *, roll: Sequence[int] | None = None, b
 
 def purchases_made(match: Match, team: Team) -> list[Msg]:
     """What the team bought since the report was confirmed, from its ledger, and its treasury after:
-    kept when the purchases step is done (issue 26), and kept again with the new team rating."""
+    kept when the purchases step is done, and kept again with the new team rating."""
     bought = TreasuryEntry.objects.filter(team=team, kind=TreasuryEntry.Kind.PURCHASE).order_by("seq")
     if match.confirmed_at is not None:
         bought = bought.filter(created_at__gte=match.confirmed_at)

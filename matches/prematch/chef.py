@@ -147,5 +147,5 @@ def choose_inspired_development(
 
 
 def _bought(count: int) -> str:
-    # Msg translates one message id, so the singular is a message of its own ("1 ekstra terninger", issue 26)
+    # Msg translates one message id, so the singular is a message of its own ("1 ekstra terninger")
     return N_("%(team)s: one extra die for %(cost)s.") if count == 1 else N_("%(team)s: %(n)s extra dice for %(cost)s.")

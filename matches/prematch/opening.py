@@ -81,7 +81,7 @@ def roll_weather(match: Match, *, entered: Sequence[int] | None, by: Any) -> Pre
     printed = r.weather(*d.values)
     weather = r.weather(*d.values, roof=roof)
     prematch.weather = weather.key
-    # the explanation's lines are messages, shown in each reader's language (issue 12)
+    # the explanation's lines are messages, shown in each reader's language
     lines = [Msg(N_("Weather: 2D6 %(dice)s = %(total)s → %(name)s"), dice=d.shown, total=d.total, name=printed.name)]
     if weather.key != printed.key:
         lines.append(Msg(N_("The roof cancels it: nice weather (R39).")))

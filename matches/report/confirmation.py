@@ -178,7 +178,7 @@ def void_match(match: Match, *, by: Any) -> Match:
 def _apply(match: Match, *, sign: int) -> None:
     """Add (or take back) the report's deeds on the players' records (R28): each player locked, changed
     and saved, so his history records it."""
-    stats.count_match(match, sign=sign)  # the kept tables and counters, in this transaction (issue 16)
+    stats.count_match(match, sign=sign)  # the kept tables and counters, in this transaction
     lines = list(match.lines.all())
     players = Player.objects.select_for_update().order_by("pk").in_bulk([line.player_id for line in lines])
     for line in lines:

@@ -57,7 +57,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
         "actions": actions,
         "filer": filer_name(match) if match.status == Match.Status.REOPENED else "",
         "replay": replay_of(match),
-        # each team's players under its own name, and each die with what it gave (issue 26)
+        # each team's players under its own name, and each die with what it gave
         "sides": report_sides(match, match.lines.select_related("player", "injured_by")),
         "apothecary_uses": match.apothecary_uses.select_related("player"),
         "dice": with_results(
@@ -73,7 +73,7 @@ def _match_detail_context(request: HttpRequest, match: Match, **bound: forms.For
             match.history.select_related("history_user").order_by("-history_date")[:20], "history_user", who
         ),
         "report_history": report_history(match),
-        # how the date was agreed (issue 27): every proposal kept, who made it and how it ended
+        # how the date was agreed: every proposal kept, who made it and how it ended
         "date_history": with_who(
             match.date_proposals.select_related("proposed_by", "answered_by").order_by("-proposed_at", "-pk"),
             "proposed_by",

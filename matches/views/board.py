@@ -40,7 +40,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
-        # the ruleset and the pre-match with the match: the report's SPP and the dice's results read them (issue 26);
+        # the ruleset and the pre-match with the match: the report's SPP and the dice's results read them;
         # the team that forfeited, which the page names (R46)
         Match.objects.select_related(
             "season__ruleset",
@@ -60,7 +60,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     """Refused, and no longer offered: a result recorded on a match page skipped the pre-match and the
-    report that the post-match sequence works from, and left both teams stuck (issue 24). RULINGS keep
+    report that the post-match sequence works from, and left both teams stuck. RULINGS keep
     direct results for forfeits (R35, this page's forfeit form) and a division's tiebreak game (the
     season page); every played match goes through its report. Kept as an address so a page opened
     before the change gets a message, not a 404."""

@@ -1,4 +1,4 @@
-"""The calendar feeds (issue 27): a team's and the league's, public; a coach's own, behind the secret in its
+"""The calendar feeds: a team's and the league's, public; a coach's own, behind the secret in its
 address, which he renews on his calendar page ("Legg til i kalender")."""
 
 from __future__ import annotations

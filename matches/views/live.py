@@ -1,4 +1,4 @@
-"""The live match page (issue 17): the log both coaches keep on their phones, followed read-only by
+"""The live match page: the log both coaches keep on their phones, followed read-only by
 everyone else. The page polls its board with htmx; static/js/live.js sends entries with an id made
 on the phone and queues them while offline. Without JavaScript each form is a plain post."""
 
@@ -106,7 +106,7 @@ class LiveEventForm(forms.Form):
 
 def _instant(text: str) -> datetime | None:
     """An ISO 8601 time with its offset, as live.js sends it; anything else leaves the entry timed when it
-    arrives rather than refused (issue 26)."""
+    arrives rather than refused."""
     try:
         value = parse_datetime(text.strip())
     except ValueError:
@@ -129,7 +129,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
     undone = {e.undoes_id: e for e in events if e.undoes_id}
     writer = takes_part(request.user, match)
     open_ = playable(match, prematch)
-    # The pickers offer only players on the pitch: not the dead, seriously injured or sent off (issue 24).
+    # The pickers offer only players on the pitch: not the dead, seriously injured or sent off.
     squads = squads_of(match, leaving_out=out_of_play(match, events)) if writer and open_ else {}
     sides = [
         {
@@ -154,7 +154,7 @@ def _context(request: HttpRequest, match: Match) -> dict:
         "weather": weather_name(match, state.weather) if state.weather else "",
         "rows": [(e, undone.get(e.pk)) for e in reversed(events)],
         "writer": writer and open_,
-        "undo_any": writer and is_board(request.user),  # else only his own entries (issue 24)
+        "undo_any": writer and is_board(request.user),  # else only his own entries
         "open": open_,
         "ended": state.ended,
         "client_id": uuid.uuid4,  # a fresh id per form, for a plain post without JavaScript
@@ -250,7 +250,7 @@ def _caught_up(request: HttpRequest, pk: int) -> dict:
 
 
 def _ask(request: HttpRequest, pk: int, entry: EventInput, back: str) -> HttpResponse:
-    """Undo and the end of the match are asked about first (issue 26): live.js asks with the form's
+    """Undo and the end of the match are asked about first: live.js asks with the form's
     data-confirm and sends `confirmed`; a plain post gets the confirm page; nothing is recorded before."""
     if not takes_part(request.user, _match(pk)):
         raise PermissionDenied  # who may not write is refused at once, not asked first

@@ -89,7 +89,7 @@ def _postmatch_context(
                 Prefetch("player__gained_skills", queryset=PlayerSkill.objects.select_related("skill")),
             )
         )
-    # the SPP the players earned, read once for the SPP list and the development dice still to roll (issue 26)
+    # the SPP the players earned, read once for the SPP list and the development dice still to roll
     earned = (
         earned_this_match(match, team, match.season.ruleset.rules)
         if done == PostMatch.Step.MVP
@@ -138,7 +138,7 @@ def _postmatch_context(
         "opponent": match.away if team.pk == match.home_id else match.home,
         # what the healer's attempts are paid from, beside the form that orders them (R25)
         "treasury": treasury(team) if done == PostMatch.Step.WINNINGS else None,
-        # the healer's price before any die, and each player's SPP and total at the SPP step (issue 26)
+        # the healer's price before any die, and each player's SPP and total at the SPP step
         "healer_price": None if PostMatch.Step.INJURIES in skipped else healer_price(team, r),
         "spp": _spp_shown(match, team, postmatch, earned),
     }

@@ -53,7 +53,7 @@ def _prematch_context(request: HtmxHttpRequest, match: Match, invalid: StepForm 
         team.pk: {e.player_id: e for e in SquadEntry.objects.filter(match=match, team=team).select_related("player")}
         for team in (match.home, match.away)
     }
-    # Issue 26: a draw reads its ruleset's text for its key in the reader's language (the parsed ruleset
+    # a draw reads its ruleset's text for its key in the reader's language (the parsed ruleset
     # is already loaded); the text copied at the draw stays for a key the ruleset does not have.
     results = {b.value.key: b.value for b in rules.tables.handicap_results.bands}
     handicaps = list(HandicapDraw.objects.filter(match=match).select_related("team", "player"))

@@ -48,7 +48,7 @@ class ReportForms:
     def __init__(self, match: Match, players: dict[int, list[Player]], data=None) -> None:
         self.match = match
         lines = {line.player_id: line for line in match.lines.all()}
-        # Not filed yet: the live log, if one was kept and ended, fills the form (issue 17).
+        # Not filed yet: the live log, if one was kept and ended, fills the form.
         logged = report_prefill(match) if match.status == Match.Status.SCHEDULED and not lines else None
         self.score = ScoreForm(
             data,

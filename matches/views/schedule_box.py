@@ -1,4 +1,4 @@
-"""The box of a fixture's date (issue 27), on the match page and under Mitt lag's next match: the open
+"""The box of a fixture's date, on the match page and under Mitt lag's next match: the open
 proposals, the buttons to accept the other coach's, the form to propose dates, and the board's own date.
 Its own module so the match page, the coach's page and the scheduling views share it without a cycle."""
 

@@ -1,5 +1,5 @@
 """A fixture's date agreed between the coaches, the board's own date, and the board's page of the season's
-rounds: their deadlines, the fixtures still without a date and those past their deadline (issue 27).
+rounds: their deadlines, the fixtures still without a date and those past their deadline.
 
 Each form works as a plain POST (a redirect back, or the page again with its errors and status 422) and
 through htmx, which swaps the box of the match's date in place."""

@@ -27,7 +27,7 @@ document.addEventListener("change", (event) => {
 });
 
 // A table or bracket wider than the screen scrolls in its own box; say so above it, in the page's
-// language (the text is the body's data-scroll-hint), or a coach on a phone never sees round 2 (issue 26).
+// language (the text is the body's data-scroll-hint), or a coach on a phone never sees round 2.
 function markScrolling(root) {
   const hint = document.body.dataset.scrollHint;
   if (!hint) return;

@@ -1,4 +1,4 @@
-// The live match log (issue 17). Each entry gets an id made here (crypto.randomUUID), is kept in
+// The live match log. Each entry gets an id made here (crypto.randomUUID), is kept in
 // localStorage until the server has it, and is sent again when the connection is back: the server
 // records an id once, so a retried send never doubles an entry. No framework; no inline script.
 (() => {
@@ -24,7 +24,7 @@
   const save = (queue) => localStorage.setItem(KEY, JSON.stringify(queue));
   const drop = (id) => save(load().filter((item) => item.fields.client_id !== id));
 
-  // A queued entry as the coach chose it (issue 26): the kind, then whom (the player and his team, from the
+  // A queued entry as the coach chose it: the kind, then whom (the player and his team, from the
   // form's own options), then the choices ticked; the words are the page's, only the punctuation is ours.
   function who(form) {
     const players = [...form.querySelectorAll("select")]
@@ -68,7 +68,7 @@
     );
   }
 
-  // The server's refusal of an entry, under the entry it refuses (issue 26: sent from the queue, it may be
+  // The server's refusal of an entry, under the entry it refuses (sent from the queue, it may be
   // one the coach made minutes ago).
   function refused(messages, item) {
     const list = errors.querySelector("[data-list]");
@@ -164,7 +164,7 @@
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form, event.submitter));
     fields.client_id = crypto.randomUUID();
-    fields.made_at = new Date().toISOString(); // the entry's time, however late it reaches the server (issue 26)
+    fields.made_at = new Date().toISOString(); // the entry's time, however late it reaches the server
     const label = event.submitter && event.submitter.name === "team" ? event.submitter.textContent.trim() : form.dataset.label;
     save([...load(), { fields, label: label || "", who: who(form) }]);
     const details = form.closest("details");
@@ -174,7 +174,7 @@
     flush();
   });
 
-  // The board keeps polling while a coach chooses in an open form (issue 26: it used to freeze, and the other
+  // The board keeps polling while a coach chooses in an open form (it used to freeze, and the other
   // phone's entries stopped appearing); only the controls are not swapped under his thumb then. They catch up
   // as soon as he closes the form.
   const busy = () => {

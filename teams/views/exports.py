@@ -1,4 +1,4 @@
-"""A team's roster ("Ditt Lag") and its treasury ledger as CSV files (issue 27), read by the selectors
+"""A team's roster ("Ditt Lag") and its treasury ledger as CSV files, read by the selectors
 their pages read: the file's numbers are the page's. The ledger's file is for whom its page is for."""
 
 from __future__ import annotations

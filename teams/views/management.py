@@ -50,7 +50,7 @@ def creation_prices(r: rules.Ruleset) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 def team_create(request: HttpRequest) -> HttpResponse:
     if not is_coach(request.user):
-        raise PermissionDenied  # founding a team is a coach's right; the board makes coaches (issue 14)
+        raise PermissionDenied  # founding a team is a coach's right; the board makes coaches
     race = _race_from(request.GET.get("race") or request.POST.get("race"))
     if race is None:
         return render(request, "teams/team_create_race.html", {"races": Race.objects.all()})
@@ -202,7 +202,7 @@ STAFF_PURCHASES = {
 
 
 def _second_thought(team: Team, what: str) -> tuple[str, str] | None:
-    """The question and button of a purchase that cannot be undone and costs much (issue 12), or None:
+    """The question and button of a purchase that cannot be undone and costs much, or None:
     facilities, and re-rolls at the in-season double price (R7); staff are cheap and leave nothing to regret."""
     r = team.ruleset.rules
     if what == "reroll" and services.reroll_phase(team) == "season":

@@ -313,7 +313,7 @@ class Command(BaseCommand):
         self._line("kept tables, one confirmed report", times, queries)
 
     def _time_postmatch(self, count: int) -> None:
-        """A whole post-match sequence for one match, both teams, through the services (issue 7)."""
+        """A whole post-match sequence for one match, both teams, through the services."""
         matches = list(
             Match.objects.filter(status="scheduled", division__isnull=False, prematch__isnull=True)
             .select_related("home", "away")

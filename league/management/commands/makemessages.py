@@ -1,5 +1,5 @@
 """makemessages that also finds the rules' message ids: `N_("...")` (league.rules.messages) marks an
-explanation's msgid in the pure rules package, which cannot import Django's gettext (issue 12)."""
+explanation's msgid in the pure rules package, which cannot import Django's gettext."""
 
 from django.core.management.commands import makemessages
 

@@ -1,4 +1,4 @@
-"""Send the e-mails that are due (issue 27): a failed one whose next attempt has come, and any whose queued
+"""Send the e-mails that are due: a failed one whose next attempt has come, and any whose queued
 task was lost; a task its worker left RUNNING when it died is marked failed. Run every few minutes by cron
 or the production recipe's scheduler; the worker sends the rest as they come. Each e-mail is sent at most
 once however many run (league.notices.delivery)."""

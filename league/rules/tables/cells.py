@@ -42,7 +42,7 @@ def _str(table: str, cell: str, value: Any) -> str:
 
 
 def _optional_str(table: str, cell: str, value: Any) -> str:
-    """An optional text (a row's English effect, issue 26): missing or blank is ""."""
+    """An optional text (a row's English effect): missing or blank is ""."""
     if value is None:
         return ""
     if not isinstance(value, str):

@@ -136,7 +136,7 @@ class HandicapResult:
     name: str
     effect: str
     d66: Range
-    effect_en: str = ""  # the effect in English, beside the Norwegian `effect` (issue 26)
+    effect_en: str = ""  # the effect in English, beside the Norwegian `effect`
 
 
 @dataclass(frozen=True)

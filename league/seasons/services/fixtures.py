@@ -106,7 +106,7 @@ def move_fixture(match: Match, *, round: int, date: date | None) -> Match:
     moved = date != match.date
     match.round, match.date = round, date
     match.save(update_fields=["round", "date", "start_time"])
-    if moved and date is not None:  # the coaches hear of the new day (issue 27)
+    if moved and date is not None:  # the coaches hear of the new day
         notify(coaches(match), Notification.Kind.DATE_CHANGED, match=match, params=words(match))
     return match
 

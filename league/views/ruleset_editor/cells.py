@@ -115,7 +115,7 @@ def convert(spec: CellSpec | SettingSpec, text: Any, where: str) -> Any:
             raise CellError(gettext("%(where)s: write a text.") % {"where": where})
         return text
     if kind == "long_optional":
-        return text  # "" when left empty: the page shows the Norwegian text instead (issue 26)
+        return text  # "" when left empty: the page shows the Norwegian text instead
     if kind in ("stat", "choice"):
         return text or None
     if kind == "words":

@@ -148,7 +148,7 @@ def table_specs(data: dict[str, Any]) -> dict[str, TableSpec]:
     specs["handicap_count"] = spec
 
     records = {
-        # Issue 26: the Norwegian effect is required, the English one beside it optional.
+        # the Norwegian effect is required, the English one beside it optional.
         "handicap_results": ("R22, R23", GAME + " – Handicap tabell 2", "D66", [
             Column("name", _("Name"), "text"),
             Column("effect", _("Effect"), "long"),

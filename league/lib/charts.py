@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Dark enough to read as text on the cards' white (WCAG 2.1 AA: 4.5:1 and more, tested), so a line's
 # colour is also its team name's; they differ in hue, and the names say which line is whose anyway.
@@ -28,6 +28,8 @@ PALETTE = (
     "#33691e",
 )
 CHAR_WIDTH = 0.62  # a character's mean width in the charts' sans-serif, in ems (wide enough for "Grünerløkka")
+TICK_FONT = 10  # the value labels' size (.chart__tick), in the SVG's units
+TICK_GAP = 5  # between a value label and the plot (Box.tick_x)
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class Box:
     @property
     def tick_x(self) -> int:
         """Where the value labels end, right-aligned beside the plot."""
-        return self.left - 5
+        return self.left - TICK_GAP
 
     @property
     def band_y(self) -> int:
@@ -164,6 +166,14 @@ def segments(points: Sequence[Point | None]) -> list[str]:
     return [" ".join(f"{p.x},{p.y}" for p in run) for run in runs if run]
 
 
+def room_for_ticks(box: Box, marks: Sequence[float], font: float = TICK_FONT) -> Box:
+    """The box with its left margin wide enough for the longest value label, grouped by thousands as the
+    page writes it ("1 000 000"): a treasury past a million was cut to "000 000" on a phone."""
+    longest = max((len(f"{round(m):,}") for m in marks), default=0)
+    need = math.ceil(longest * font * CHAR_WIDTH + TICK_GAP + 2)
+    return replace(box, left=need) if need > box.left else box
+
+
 def line_chart(
     values: Sequence[float | None], box: Box = Box(), *, from_zero: bool = False, most: int = 4
 ) -> LineChart:
@@ -175,6 +185,7 @@ def line_chart(
         lo = min(lo, 0)
     marks = ticks(lo, hi, most)
     bottom, top = marks[0], marks[-1]
+    box = room_for_ticks(box, marks)
     xs = slots(len(values), box.plot_left, box.plot_right)
 
     def y(v: float) -> float:

@@ -56,7 +56,7 @@ def team_charts(matches: Sequence[TeamMatch], *, private: bool) -> TeamCharts:
         if all(v is None for v in values):
             continue  # no post-match sequence finished yet: nothing to draw
         chart = line_chart(values, LINE_BOX, from_zero=from_zero)
-        series.append(Series(key, title, chart, bands(seasons, chart.xs, LINE_BOX)))
+        series.append(Series(key, title, chart, bands(seasons, chart.xs, chart.box)))
     return TeamCharts(list(matches), last_results(matches), series, treasury_shown=private)
 
 
@@ -118,7 +118,7 @@ def player_chart(
         )
         for row, n, point in zip(rows, totals, chart.points, strict=True)
     ]
-    return PlayerChart(points, chart, bands([row.season for row in rows], chart.xs, LINE_BOX))
+    return PlayerChart(points, chart, bands([row.season for row in rows], chart.xs, chart.box))
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,20 @@ def test_amounts_start_their_scale_at_nothing():
     assert nothing.segments == [] and [t.value for t in nothing.ticks] == [0, 1]
 
 
+def test_a_treasury_past_a_million_gets_the_room_its_labels_need():
+    """A ten seasons' treasury: "1 000 000" at the tick's size is 56 units wide, more than the 39 left of
+    the plot, and was cut to "000 000" on a phone; the plot moves right to give its labels room."""
+    box = Box(width=360, height=110)
+    small = line_chart([72, 140], box)
+    assert small.box.left == 44  # a TR's labels fit the margin: nothing moves
+    gold = line_chart([150_000, 1_150_000], box, from_zero=True)
+    assert [t.value for t in gold.ticks][-1] == 1_500_000
+    longest = len("1,500,000") * 10 * 0.62  # the tick's font (10) and the mean character's width
+    assert gold.box.left - 5 >= longest  # the labels end 5 units left of the plot, their start inside
+    assert gold.xs[0] > gold.box.left and gold.xs[-1] < gold.box.plot_right
+    assert bands(["Sesong 2026", "Sesong 2026"], gold.xs, gold.box)[0].x0 == gold.box.left
+
+
 def test_the_seasons_are_bands_edge_to_edge_labelled_where_the_name_fits():
     box = Box()  # plot x 44–352
     xs = slots(4, box.plot_left, box.plot_right)  # 82.5, 159.5, 236.5, 313.5: slots of 77

@@ -65,3 +65,23 @@ def test_a_voided_match_leaves_the_form_guide(client, season, board_member):
     after = shown_form(client.get(reverse("home")).content.decode())
     assert after[last.home_id] == expected_form(last.home_id) != before[last.home_id]
     assert len(after[last.home_id]) == 5  # its first match is back among its last five
+
+
+def test_the_legend_says_the_guide_counts_the_cup_and_the_last_season_too(client, season):
+    """The table beside it counts this season's league matches only: the guide's five may hold a cup
+    match and the last season's, and says so (the walk of the new pages)."""
+    client.cookies["django_language"] = "nb"
+    guide = client.get(reverse("home")).content.decode().split('class="card form-guide"')[1].split("</section>")[0]
+    assert "Hvert lags fem siste kamper i liga og cup, også fra forrige sesong, den eldste først" in guide
+    assert "S seier, U uavgjort, T tap" in guide
+
+
+def test_a_phone_hides_the_tables_difference_column_so_the_points_stay_on_screen(client, season):
+    """An ended season's table in its card was 18 px wider than a 390 px phone, the points cut off:
+    the difference (the TD column has both numbers) and CAS give way on a narrow screen, the points stay."""
+    html = client.get(reverse("season", args=[season.pk])).content.decode()
+    table = html.split('class="compact standings"')[1].split("</table>")[0]
+    head = re.findall(r"<th ([^>]*)>(.*?)</th>", table.split("</thead>")[0], re.S)
+    hidden = [text for attrs, text in head if "hide-narrow" in attrs]
+    assert hidden == ["+/\u2212", "CAS"]  # the minus sign
+    assert table.count('<td class="num hide-narrow">') == 2 * table.count("<tr") - 2  # each row's two

@@ -355,6 +355,15 @@ def test_a_visitor_reads_the_records_in_norwegian_each_linked_to_its_match(clien
     assert "teamcoach" not in html  # no coach's username on the page
 
 
+def test_every_page_links_to_the_records_from_its_footer(client):
+    """The records were reached only from the leaders and a season's page: the footer names them beside
+    the champions, on every page."""
+    client.cookies["django_language"] = "nb"
+    for url in (reverse("home"), reverse("champions"), reverse("rules")):
+        footer = client.get(url).content.decode().split('<footer class="site-footer">')[1]
+        assert f'<a href="{reverse("records")}">Rekorder</a>' in footer
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_visitor_is_served_the_kept_page(client, make_teams):
     a_league(make_teams(4), 1)

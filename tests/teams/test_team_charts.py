@@ -117,6 +117,12 @@ class TestATeamsSeason:
         assert strip(self.page(client)) == [("win", "S"), ("draw", "U"), ("loss", "T")]
         assert strip(self.page(client, "en")) == [("win", "W"), ("draw", "D"), ("loss", "L")]
 
+    def test_the_strip_says_what_it_shows(self, client):
+        """A newcomer sees S, U and T under "Form": the page says they are the last five, league and cup."""
+        section = self.page(client).split('class="card no-print team-charts"')[1].split("</section>")[0]
+        assert "De fem siste kampene i liga og cup, også fra forrige sesong, den eldste først" in section
+        assert "S seier, U uavgjort, T tap" in section
+
     def test_a_voided_match_leaves_the_strip_and_the_lines(self, client, board_member):
         void_match(self.unfinished, by=board_member)
         html = self.page(client)

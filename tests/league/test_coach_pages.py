@@ -215,6 +215,16 @@ class TestAnEndedSeason:
         assert reverse("cup_draw", args=[self.season.pk]) not in board_html
         assert "Sesongen er avsluttet: tabellene er historie (R31)." in board_html
 
+    def test_the_ended_seasons_winners_link_their_coach_without_naming_the_team_twice(self, client):
+        """To a visitor, coaches' names are private (sees_private): the link reads "trenerens side", not
+        "Team (treneren for Team)"."""
+        html = _page(client, self.season.get_absolute_url())
+        end = html.split('id="season-end"')[1].split("</section>")[0]
+        assert "trenerens side</a>)" in end and "treneren for" not in end
+        client.force_login(self.board)
+        member = _page(client, self.season.get_absolute_url()).split('id="season-end"')[1].split("</section>")[0]
+        assert "trenerens side" not in member and f">{self.kari.get_full_name() or self.kari.username}</a>)" in member
+
     def test_a_running_seasons_page_has_no_end_yet(self, client):
         assert "Sesongslutten" not in _page(client, reverse("season", args=[self.next_season_pk]))
 

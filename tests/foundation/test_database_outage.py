@@ -126,7 +126,10 @@ def test_the_worker_waits_out_the_database_and_runs_the_next_task(link):
         stderr=subprocess.DEVNULL,
     )
     try:
-        time.sleep(3)  # started, polling the queue
+        for _ in range(150):  # started and polling the queue: its first connection came through the link
+            if link.sockets:
+                break
+            time.sleep(0.1)
         link.cut()
         time.sleep(5)  # well past the pool's wait and the connection timeout
         assert worker.poll() is None, "the worker exited while the database was away"

@@ -1,10 +1,11 @@
 """The league's reference data (groups, default ruleset, race catalogue), loaded again.
 
 The migrations load it once; this puts it back in a database a transactional test emptied (the browser
-and concurrency tests flush it between tests). The first time in a worker it runs the migrations' own
-idempotent loaders and keeps the rows they leave; later it inserts those rows again, ids and all, which
-takes a tenth of the loaders' time (issue 25: their hundreds of update_or_create were about 0.7 s for
-each of the suite's 125 transactional tests).
+and concurrency tests flush it between tests). The rows the migrations left are kept before the first
+test (`keep`, from `django_db_setup` in tests/conftest.py) and inserted again, ids and all, after each
+flush: a tenth of the time of the migrations' own idempotent loaders, whose hundreds of update_or_create
+were about 0.7 s for each transactional test. The loaders run only where nothing could be kept (a reused
+test database a flush left empty).
 """
 
 import copy
@@ -41,6 +42,14 @@ def ensure_reference_data() -> None:
     elif not any(model._base_manager.exists() for model in _kept):
         _put_back()
     grant_board_permissions()
+
+
+def keep() -> None:
+    """The reference data the migrations loaded, kept before any test flushes it, so the first flush's
+    teardown puts it back too instead of running the loaders (seconds). Nothing kept from a database a
+    flush left empty (a reused test database): then the first flush runs the loaders."""
+    if not _kept and all(global_apps.get_model(name)._base_manager.exists() for name in REFERENCE_MODELS):
+        _kept.update({model: list(model._base_manager.all()) for model in _reference_models()})
 
 
 def _load() -> None:

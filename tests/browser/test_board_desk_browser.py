@@ -2,6 +2,7 @@
 lands on its desk, which lists the dispute; its inbox has the notice and its e-mail came; the board corrects
 the report; then neither coach has a to-do or an unread notice for the match. The desk on a phone too."""
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from playwright.sync_api import expect
@@ -15,6 +16,9 @@ from tests.conftest import PASSWORD
 from tests.smtp import smtp_server, subject
 
 
+# plain forms (the dispute is sent with JavaScript off): the desk, the notice, the e-mail and the correction are
+# tested through Django's test client in tests/seasons/test_waiting.py; the desk on a phone stays below
+@pytest.mark.long
 def test_a_dispute_reaches_the_board_which_settles_it_and_every_notice_closes(new_page, browser, live_server):
     match = factories.ready_match()
     home, away = match.home, match.away

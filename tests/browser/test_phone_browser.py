@@ -178,6 +178,7 @@ def test_no_box_covers_another_on_a_desktop_roster(new_page, make_teams, width):
 A4_PORTRAIT = round(190 / 25.4 * 96)
 
 
+@pytest.mark.long  # both sheets print on one A4 sheet, nothing cut, in tests/browser/test_print_browser.py
 @pytest.mark.parametrize("sheet", ["referee", "roster"])
 def test_the_printed_sheets_fit_a4(new_page, demo_league, sheet):
     page = new_page()

@@ -1,5 +1,6 @@
 """The board changes the rules through the editor's fields, with no JSON typed (issue 13)."""
 
+import pytest
 from playwright.sync_api import expect
 
 from league.models import Ruleset, Season
@@ -12,6 +13,9 @@ from tests.conftest import PASSWORD
 MATCH = dict(team_rating=112, attendance=49_000, capacity=60_000, won=True, home=True)
 
 
+# plain forms: the copy, the invalid cell, the save, the diff, the preview and the publishing are tested through
+# Django's test client (tests/league/test_rules_editor.py); the editor on a phone stays below
+@pytest.mark.long
 def test_board_copies_edits_previews_and_publishes_a_version_then_a_new_season_uses_it(
     page, new_page, board_member, season_with
 ):

@@ -86,6 +86,7 @@ def test_refusal_is_shown_and_nothing_saved(page, coach):
     assert not Team.objects.exists()
 
 
+@pytest.mark.long  # the roster prints on one A4 sheet in tests/browser/test_print_browser.py
 def test_roster_prints_on_one_a4_portrait_page(page, coach):
     from tests.factories import human_team
 

@@ -9,7 +9,63 @@ from matches.forms.postmatch import choice_text
 from matches.prematch.chef import _bought
 from teams import services
 from teams.models import TreasuryEntry
+from tests import factories
 from tests.factories import human_team, user
+
+
+class TestAWalkedMatch:
+    """The league match walked to its report, built once for the class (tests/conftest.py,
+    set_up_test_data); each test changes it in a savepoint of its own."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.match = factories.ready_match()
+
+    @pytest.fixture
+    def ready_match(self):
+        return self.match
+
+    @pytest.mark.django_db
+    def test_a_disputed_report_is_bestridt_in_its_status_as_in_the_messages(self, client, ready_match):
+        """One word for a disputed report, the action's own ("bestrid"): the status, the messages, the to-dos."""
+        from django.urls import reverse
+
+        from matches.report.confirmation import dispute_report
+        from matches.report.filing import ReportInput, file_report
+
+        file_report(ready_match, ReportInput(home_score=1, away_score=0), by=ready_match.home.coach)
+        dispute_report(ready_match, by=ready_match.away.coach, comment="Det ble 1-1.")
+        client.force_login(ready_match.home.coach)
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match", args=[ready_match.pk])).content.decode()
+        assert "<p>Bestridt</p>" in html and "Bestridt: Det ble 1-1." in html
+        assert "omstrid" not in html.lower()
+
+    @pytest.mark.django_db
+    def test_the_pre_match_of_teams_without_a_master_chef_says_nothing_of_him(self, client, ready_match):
+        """The Master Chef is the Halflings' head coach (R9): two Human teams' pre-match has no step for him, and
+        still says it is complete."""
+        from django.urls import reverse
+
+        from matches.models import PreMatch
+        from matches.prematch.base import get_prematch
+
+        client.force_login(ready_match.home.coach)
+        client.cookies["django_language"] = "nb"
+        html = client.get(reverse("match_prematch", args=[ready_match.pk])).content.decode()
+        assert get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
+        assert "Mesterkokk" not in html and "halfling" not in html.lower()
+        assert "Før-kamp-sekvensen er ferdig." in html
+
+    @pytest.mark.django_db
+    def test_one_touchdown_too_many_is_one_touchdown(self, ready_match):
+        from matches.report.filing import LineInput, ReportInput, report_problems
+
+        scorer = ready_match.home.players.order_by("number").first()
+        report = ReportInput(home_score=0, away_score=0, lines=[LineInput(scorer.pk, touchdowns=1)])
+        with translation.override("nb"):
+            problems = report_problems(ready_match, report)
+        assert f"1 touchdown er ført på spillere i {ready_match.home.name}, men laget scoret 0." in problems
 
 
 def test_a_development_choice_reads_as_what_it_gives():
@@ -100,23 +156,6 @@ def test_a_healers_fee_names_the_healer_in_the_readers_language():
         assert translated(line) == "Åndemanerens læregutt: Grim"
 
 
-@pytest.mark.django_db
-def test_a_disputed_report_is_bestridt_in_its_status_as_in_the_messages(client, ready_match):
-    """One word for a disputed report, the action's own ("bestrid"): the status, the messages, the to-dos."""
-    from django.urls import reverse
-
-    from matches.report.confirmation import dispute_report
-    from matches.report.filing import ReportInput, file_report
-
-    file_report(ready_match, ReportInput(home_score=1, away_score=0), by=ready_match.home.coach)
-    dispute_report(ready_match, by=ready_match.away.coach, comment="Det ble 1-1.")
-    client.force_login(ready_match.home.coach)
-    client.cookies["django_language"] = "nb"
-    html = client.get(reverse("match", args=[ready_match.pk])).content.decode()
-    assert "<p>Bestridt</p>" in html and "Bestridt: Det ble 1-1." in html
-    assert "omstrid" not in html.lower()
-
-
 def test_the_catalogue_says_bestridt_and_bekreft_for_a_report():
     import json
     from pathlib import Path
@@ -151,23 +190,6 @@ def test_the_healer_is_the_teams_own_and_its_count_reads_in_the_singular_too_r9(
     assert said in text
     others = {"Åndemanerens læregutt", "Nurgle Familiar", "Bandage Crew"} - {said.split(":")[0]}
     assert not [name for name in others if name in text]
-
-
-@pytest.mark.django_db
-def test_the_pre_match_of_teams_without_a_master_chef_says_nothing_of_him(client, ready_match):
-    """The Master Chef is the Halflings' head coach (R9): two Human teams' pre-match has no step for him, and
-    still says it is complete."""
-    from django.urls import reverse
-
-    from matches.models import PreMatch
-    from matches.prematch.base import get_prematch
-
-    client.force_login(ready_match.home.coach)
-    client.cookies["django_language"] = "nb"
-    html = client.get(reverse("match_prematch", args=[ready_match.pk])).content.decode()
-    assert get_prematch(ready_match).done == PreMatch.Step.MASTER_CHEF
-    assert "Mesterkokk" not in html and "halfling" not in html.lower()
-    assert "Før-kamp-sekvensen er ferdig." in html
 
 
 @pytest.mark.django_db
@@ -209,17 +231,6 @@ def test_a_team_founded_with_one_of_each_pays_for_them_in_the_singular():
     with translation.override("nb"):
         texts = {e.text for e in TreasuryEntry.objects.filter(team=team)}
     assert {"1 team re-roll", "1 assistenttrener", "1 duskedame"} <= texts
-
-
-@pytest.mark.django_db
-def test_one_touchdown_too_many_is_one_touchdown(ready_match):
-    from matches.report.filing import LineInput, ReportInput, report_problems
-
-    scorer = ready_match.home.players.order_by("number").first()
-    report = ReportInput(home_score=0, away_score=0, lines=[LineInput(scorer.pk, touchdowns=1)])
-    with translation.override("nb"):
-        problems = report_problems(ready_match, report)
-    assert f"1 touchdown er ført på spillere i {ready_match.home.name}, men laget scoret 0." in problems
 
 
 def test_no_text_calls_a_player_or_a_coach_he():

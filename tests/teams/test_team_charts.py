@@ -13,7 +13,7 @@ from django.urls import reverse
 from league.seasons.services.fixtures import generate_fixtures
 from matches.models import Match
 from matches.playthrough import walk_postmatch, walk_prematch
-from matches.report.confirmation import confirm_report, void_match
+from matches.report.confirmation import confirm_report, reopen_report, settle_report, void_match
 from matches.report.filing import LineInput, ReportInput, file_report
 from teams.ledger import treasury
 from teams.models import Team
@@ -130,6 +130,24 @@ class TestATeamsSeason:
         rows = table_rows(html, "team-progress")[1:]
         assert [r.cells[2].text for r in rows] == ["Seier 2–1", "Uavgjort 1–1"]
         assert [r.cells[3].text for r in rows] == [str(tr) for tr, _g, _ff in self.after]
+
+    def test_a_corrected_report_moves_the_strip_and_the_lines(self, client, board_member):
+        """The board reopens the 0–2 loss and settles it as a 3–2 win (R45, R47): the strip and the table
+        read the board's result, as the kept statistics do."""
+        match = self.unfinished
+        reopen_report(match, by=board_member)
+        home = match.home_id == self.team.pk
+        score = {self.team.pk: 3, (match.away_id if home else match.home_id): 2}
+        lines = []
+        for side in (match.home, match.away):
+            scorer = match.squad.filter(team=side).order_by("player__number").first().player
+            lines.append(LineInput(scorer.pk, touchdowns=score[side.pk]))
+        corrected = ReportInput(home_score=score[match.home_id], away_score=score[match.away_id], lines=lines)
+        settle_report(match, corrected, by=board_member)
+        html = self.page(client)
+        assert strip(html) == [("win", "S"), ("draw", "U"), ("win", "S")]
+        rows = table_rows(html, "team-progress")[1:]
+        assert [r.cells[2].text for r in rows] == ["Seier 2–1", "Uavgjort 1–1", "Seier 3–2"]
 
     def test_the_page_reads_one_query_more_for_its_charts(self, client):
         """A visitor's page not kept: the seven reads of the roster sheet (tests/teams/test_roster_sheet.py:

@@ -4,22 +4,14 @@ import pytest
 
 from matches.dice import DiceError, parse_entered, roll
 from matches.models import DiceRoll
-from tests import factories
+from tests.match_classes import OneScheduledMatch
 
 pytestmark = pytest.mark.django_db
 
 
-class TestAScheduledMatch:
+class TestAScheduledMatch(OneScheduledMatch):
     """The scheduled league match, built once for the class (tests/conftest.py,
     set_up_test_data); each test changes it in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.league_match()
-
-    @pytest.fixture
-    def league_match(self):
-        return self.match
 
     def test_a_purpose_is_rolled_once_and_returned_again(self, league_match, coach):
         first = roll(league_match, "weather", step="weather", count=2, by=coach)

@@ -9,23 +9,15 @@ from league.lib.responses import INVALID
 from matches.models import Match
 from matches.report.confirmation import confirm_report
 from matches.report.filing import file_report
-from tests import factories
+from tests.match_classes import OneWalkedMatch
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db
 
 
-class TestAWalkedMatch:
+class TestAWalkedMatch(OneWalkedMatch):
     """The league match walked to its report, built once for the class (tests/conftest.py,
     set_up_test_data); each test changes it in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.ready_match()
-
-    @pytest.fixture
-    def ready_match(self):
-        return self.match
 
     def test_moving_a_played_match_is_refused_on_the_page(self, client, ready_match, board_member):
         match = ready_match

@@ -9,21 +9,13 @@ from matches.forms.postmatch import choice_text
 from matches.prematch.chef import _bought
 from teams import services
 from teams.models import TreasuryEntry
-from tests import factories
 from tests.factories import human_team, user
+from tests.match_classes import OneWalkedMatch
 
 
-class TestAWalkedMatch:
+class TestAWalkedMatch(OneWalkedMatch):
     """The league match walked to its report, built once for the class (tests/conftest.py,
     set_up_test_data); each test changes it in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.ready_match()
-
-    @pytest.fixture
-    def ready_match(self):
-        return self.match
 
     @pytest.mark.django_db
     def test_a_disputed_report_is_bestridt_in_its_status_as_in_the_messages(self, client, ready_match):

@@ -10,7 +10,7 @@ from matches.models import Match
 from matches.report.confirmation import confirm_report, dispute_report, reopen_report, void_match
 from matches.report.filing import ReportError, file_report
 from matches.results import record_forfeit
-from tests import factories
+from tests.match_classes import OneWalkedMatch
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db
@@ -21,17 +21,9 @@ def inbox(user):
     return list(Notification.objects.filter(recipient=user).values_list("kind", "params__ruling"))
 
 
-class TestAWalkedMatch:
+class TestAWalkedMatch(OneWalkedMatch):
     """The league match walked to its report, built once for the class (tests/conftest.py,
     set_up_test_data); each test files, confirms or voids it in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.ready_match()
-
-    @pytest.fixture
-    def ready_match(self):
-        return self.match
 
     def test_a_filed_report_goes_to_the_other_coach_with_a_link_to_the_match(self, ready_match):
         home, away = ready_match.home.coach, ready_match.away.coach

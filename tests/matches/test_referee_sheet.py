@@ -7,23 +7,15 @@ from django.urls import reverse
 
 from matches.models import SquadEntry
 from teams.models import Player
-from tests import factories
 from tests.factories import position
+from tests.match_classes import OneScheduledMatch
 
 pytestmark = pytest.mark.django_db
 
 
-class TestAScheduledMatch:
+class TestAScheduledMatch(OneScheduledMatch):
     """The scheduled league match, built once for the class (tests/conftest.py,
     set_up_test_data); each test changes it in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.league_match()
-
-    @pytest.fixture
-    def league_match(self):
-        return self.match
 
     def test_without_a_pre_match_both_rosters_are_listed_with_empty_boxes(self, client, league_match):
         assert not SquadEntry.objects.filter(match=league_match).exists()

@@ -16,7 +16,7 @@ from league.seasons.reminders import send_reminders
 from matches.models import Match, PostMatch
 from matches.report.confirmation import confirm_report
 from matches.report.filing import file_report
-from tests import factories
+from tests.match_classes import OneScheduledMatch, OneWalkedMatch
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db
@@ -35,17 +35,9 @@ def dated(match, days):
     Match.objects.filter(pk=match.pk).update(date=timezone.localdate() + timedelta(days=days))
 
 
-class TestAScheduledMatch:
+class TestAScheduledMatch(OneScheduledMatch):
     """The league match, built once for the class (tests/conftest.py, set_up_test_data); each test changes it
     in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.league_match()
-
-    @pytest.fixture
-    def league_match(self):
-        return self.match
 
     @pytest.mark.parametrize(("days", "expected"), [(3, 0), (2, 2), (0, 2), (-1, 0)])
     def test_a_match_within_the_days_ahead_and_no_pre_match_reminds_both_coaches(self, league_match, days, expected):
@@ -112,16 +104,8 @@ class TestAScheduledMatch:
         assert sorted(set(days)) == [today + timedelta(days=1), today + timedelta(days=9)]
 
 
-class TestAWalkedMatch:
+class TestAWalkedMatch(OneWalkedMatch):
     """The league match walked to its report, built once for the class."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.ready_match()
-
-    @pytest.fixture
-    def ready_match(self):
-        return self.match
 
     def test_a_begun_pre_match_reminds_no_one(self, ready_match):
         dated(ready_match, 1)

@@ -6,23 +6,15 @@ import pytest
 from matches.models import Match
 from matches.report.confirmation import confirm_report, dispute_report
 from matches.report.filing import ReportError, file_report
-from tests import factories
+from tests.match_classes import OneWalkedMatch
 from tests.matches.test_report import a_report
 
 pytestmark = pytest.mark.django_db
 
 
-class TestAWalkedMatch:
+class TestAWalkedMatch(OneWalkedMatch):
     """The league match walked to its report, built once for the class (tests/conftest.py,
     set_up_test_data); each test changes it in a savepoint of its own."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.match = factories.ready_match()
-
-    @pytest.fixture
-    def ready_match(self):
-        return self.match
 
     def test_the_filer_cannot_confirm_or_dispute_in_the_service(self, ready_match):
         file_report(ready_match, a_report(ready_match), by=ready_match.home.coach)

@@ -72,7 +72,8 @@ RESULT_FIELDS = (
 )
 
 
-def _result(m: dict[str, Any], team_id: int) -> TeamResult:
+def team_result(m: dict[str, Any], team_id: int) -> TeamResult:
+    """A match read with RESULT_FIELDS, as the team `team_id` played it."""
     home = m["home_id"] == team_id
     winner = winner_of(m)
     draw = m["cup__draw"]
@@ -113,7 +114,7 @@ def team_matches(team_id: int) -> list[TeamMatch]:
     )
     return [
         TeamMatch(
-            result=_result(m, team_id),
+            result=team_result(m, team_id),
             season_id=m["season_id"],
             team_rating=m["team_rating"],
             treasury=m["treasury"] if m["ended_at"] else None,
@@ -148,7 +149,7 @@ def recent_form(team_ids: Iterable[int], n: int = FORM_LENGTH) -> dict[int, list
     form = {}
     for pk, rows in found.items():
         latest = sorted(rows, key=lambda r: (r[0] is not None, r[0] or datetime.min, r[1]))[-n:]
-        form[pk] = [_result(m, pk) for _at, _id, m in latest]
+        form[pk] = [team_result(m, pk) for _at, _id, m in latest]
     return form
 
 

@@ -4,7 +4,7 @@ the titles and prizes the season ends gave his teams, and his matches against an
 A coach's record is his teams': a team's matches count for the coach who has it now. Only what the kept
 statistics count is counted (matches.stats: a confirmed match, a forfeit as the awarded win, R35 and R46;
 a voided one never); the head-to-head reads the same matches, each one's outcome as the tables take it
-(`league.rules.season.side_outcome`, R34).
+(`matches.charts.team_result`, as the form strip reads it: R34, R35).
 """
 
 from __future__ import annotations
@@ -15,21 +15,16 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from league.accounts import coach_name
-from league.models import SeasonEnd, SeasonEntry, TeamSeasonStats, round_name
-from league.rules.season import side_outcome
+from league.models import SeasonEnd, SeasonEntry, TeamSeasonStats
 from league.seasons.archive import Honours, season_honours
+from matches.charts import RESULT_FIELDS, team_result
 from matches.models import Match
-from matches.models.match import is_walkover
 from teams.models import Team
 
 CUP = TeamSeasonStats.Competition.CUP
 OUTCOME_FIELDS = {"win": "won", "draw": "drawn", "loss": "lost"}  # a side's outcome as its Record counts it
-# A match of the head-to-head as its list shows it.
-MATCH_FIELDS = (
-    *("pk", "season__name", "round", "cup_id", "cup__draw", "division__name", "date", "confirmed_at"),
-    *("home_id", "home__name", "home__coach_id", "away_id", "away__name"),
-    *("home_score", "away_score", "tiebreak_winner_id", "forfeited_by_id"),
-)
+# A match of the head-to-head as its list shows it: a team's result, and whose team was home.
+MATCH_FIELDS = (*RESULT_FIELDS, "pk", "division__name", "date", "confirmed_at", "home__coach_id")
 
 
 @dataclass(frozen=True)
@@ -174,21 +169,10 @@ def head_to_head(coach_id: int, other_id: int, *, private: bool) -> HeadToHead:
     record = Record()
     matches = []
     for m in rows:
-        home = m["home__coach_id"] == coach_id
-        scored, conceded = (m["home_score"], m["away_score"]) if home else (m["away_score"], m["home_score"])
-        won_tiebreak = None
-        if m["cup_id"] and m["tiebreak_winner_id"]:
-            won_tiebreak = m["tiebreak_winner_id"] == (m["home_id"] if home else m["away_id"])
-        outcome = OUTCOME_FIELDS[side_outcome(scored, conceded, tiebreak_won=won_tiebreak)]
-        record += Record(int(outcome == "won"), int(outcome == "drawn"), int(outcome == "lost"), scored, conceded)
-        cup_teams = len(m["cup__draw"]) if m["cup_id"] else None
-        matches.append(
-            {
-                **m,
-                "outcome": outcome,
-                "round_name": round_name(m["round"], cup_teams=cup_teams),
-                "walkover": is_walkover(Match.Status.CONFIRMED, m["forfeited_by_id"]),
-            }
-        )
+        result = team_result(m, m["home_id"] if m["home__coach_id"] == coach_id else m["away_id"])
+        outcome = OUTCOME_FIELDS[result.outcome]
+        counts = (int(outcome == "won"), int(outcome == "drawn"), int(outcome == "lost"))
+        record += Record(*counts, result.scored, result.conceded)
+        matches.append({**m, "outcome": outcome, "round_name": result.round_name, "walkover": result.walkover})
     named = {pk: _named(c, private=private) for pk, c in coaches.items()}
     return HeadToHead((coach_id, named[coach_id]), (other_id, named[other_id]), record, matches)

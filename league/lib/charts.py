@@ -294,3 +294,63 @@ def race_chart(
         )
     marks = [Tick(p, y(p)) for p in range(1, places + 1)]
     return RaceChart(box, xs, list(rounds), marks, lines, label_x=box.plot_right + 8)
+
+
+# A stacked bar chart's drawing box (a coach's record by season): a row a bar, its name on the left, its
+# parts to the right on one scale.
+BARS_WIDTH, BARS_LABEL, BARS_ROW, BAR, BARS_AXIS = 360, 112, 24, 16, 16
+BARS_PLOT = BARS_WIDTH - BARS_LABEL - 4
+BAR_NAME_CHARS = 18  # a longer name is cut, whole in the table below the chart
+BAR_NUMBER_ROOM = 14  # a part narrower than this shows no number (the table has it)
+
+
+@dataclass(frozen=True)
+class BarPart:
+    outcome: str
+    count: int
+    x: float
+    width: float
+    center: float
+    shown: bool  # wide enough for its number
+
+
+@dataclass(frozen=True)
+class BarRow:
+    label: str
+    y: float
+    text_y: float
+    parts: list[BarPart]
+
+
+@dataclass(frozen=True)
+class StackedBars:
+    width: int
+    height: int
+    rows: list[BarRow]
+    top: int
+    left: int
+    right: int
+    axis_y: int
+    scale_y: int
+
+
+def stacked_bars(rows: Sequence[tuple[str, Sequence[tuple[str, int]]]]) -> StackedBars:
+    """Each row's named counts as one bar of parts, on one scale: the largest total fills the plot; a part of
+    none is left out."""
+    top = max([sum(count for _name, count in parts) for _label, parts in rows] + [1])
+    drawn = []
+    for i, (label, counts) in enumerate(rows):
+        x = float(BARS_LABEL)
+        parts = []
+        for name, count in counts:
+            width = BARS_PLOT * count / top
+            parts.append(
+                BarPart(name, count, round(x, 1), round(width, 1), round(x + width / 2, 1), width >= BAR_NUMBER_ROOM)
+            )
+            x += width
+        label = label if len(label) <= BAR_NAME_CHARS else label[: BAR_NAME_CHARS - 1] + "…"
+        y = i * BARS_ROW + (BARS_ROW - BAR) / 2
+        drawn.append(BarRow(label, y, round(y + BAR / 2 + 4, 1), [p for p in parts if p.count]))
+    height = len(rows) * BARS_ROW + BARS_AXIS
+    axis_y = len(rows) * BARS_ROW
+    return StackedBars(BARS_WIDTH, height, drawn, top, BARS_LABEL, BARS_LABEL + BARS_PLOT, axis_y, height - 3)

@@ -4,26 +4,18 @@ the league's champions through the years: open to everyone, coaches named as the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.accounts import sees_private
+from league.lib.charts import StackedBars, stacked_bars
 from league.lib.inputs import query_id
 from league.lib.pagecache import lazy
 from league.models import SeasonEnd
 from league.seasons.archive import season_honours
 from league.seasons.careers import Career, HeadToHead, SeasonRecord, career, head_to_head, named_coaches
-
-# The record chart's drawing box (SVG user units; it scales to its column, 390 px on a phone): a row per
-# season, its name on the left and its wins, draws and losses as one bar to the right.
-CHART_WIDTH, LABEL_WIDTH, ROW, BAR, AXIS = 360, 112, 24, 16, 16
-PLOT = CHART_WIDTH - LABEL_WIDTH - 4
-NAME_CHARS = 18  # a longer season name is cut, whole in the table below the chart
-NUMBER_ROOM = 14  # a part narrower than this shows no number (the table has it)
 
 
 def outcomes() -> list[tuple[str, str, str]]:
@@ -33,51 +25,10 @@ def outcomes() -> list[tuple[str, str, str]]:
     return [(name, word, word[:1]) for name, word in words]
 
 
-@dataclass(frozen=True)
-class Part:
-    outcome: str
-    count: int
-    x: float
-    width: float
-    center: float
-    shown: bool  # wide enough for its number
-
-
-@dataclass(frozen=True)
-class Row:
-    label: str
-    y: float
-    text_y: float
-    parts: list[Part]
-
-
-def record_chart(seasons: list[SeasonRecord]) -> dict:
-    """Each season's wins, draws and losses as a bar of three parts, on one scale: the most matches of a
-    season fill the plot."""
-    top = max([s.total.played for s in seasons] + [1])
-    rows = []
-    for i, season in enumerate(seasons):
-        x = float(LABEL_WIDTH)
-        parts = []
-        for name, _word, _letter in outcomes():
-            count = getattr(season.total, name)
-            width = PLOT * count / top
-            parts.append(Part(name, count, round(x, 1), round(width, 1), round(x + width / 2, 1), width >= NUMBER_ROOM))
-            x += width
-        label = season.name if len(season.name) <= NAME_CHARS else season.name[: NAME_CHARS - 1] + "…"
-        y = i * ROW + (ROW - BAR) / 2
-        rows.append(Row(label, y, round(y + BAR / 2 + 4, 1), [p for p in parts if p.count]))
-    height = len(seasons) * ROW + AXIS
-    return {
-        "width": CHART_WIDTH,
-        "height": height,
-        "rows": rows,
-        "top": top,
-        "left": LABEL_WIDTH,
-        "right": LABEL_WIDTH + PLOT,
-        "axis_y": len(seasons) * ROW,
-        "scale_y": height - 3,
-    }
+def record_chart(seasons: list[SeasonRecord]) -> StackedBars:
+    """Each season's wins, draws and losses as one bar of three parts."""
+    names = [name for name, _word, _letter in outcomes()]
+    return stacked_bars([(s.name, [(name, getattr(s.total, name)) for name in names]) for s in seasons])
 
 
 def _career_page(career: Career) -> dict:

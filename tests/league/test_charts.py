@@ -15,6 +15,7 @@ from league.lib.charts import (
     segments,
     shorten,
     slots,
+    stacked_bars,
     ticks,
 )
 
@@ -144,3 +145,20 @@ def test_every_colour_of_the_palette_reads_as_text_on_white():
     for colour in PALETTE:
         assert (1.05) / (_luminance(colour) + 0.05) >= 4.5, colour
     assert len(set(PALETTE)) == len(PALETTE) == 12
+
+
+def test_stacked_bars_share_one_scale_and_leave_out_an_empty_part():
+    """A coach's record by season, worked by hand: the plot is 360 - 112 - 4 = 244 units wide, the biggest
+    season (4 matches) fills it, so a match is 61 units; a season of only losses has one part."""
+    chart = stacked_bars(
+        [("2025", [("won", 2), ("drawn", 1), ("lost", 1)]), ("2026", [("won", 0), ("drawn", 0), ("lost", 2)])]
+    )
+    first, second = chart.rows
+    assert [(p.outcome, p.x, p.width) for p in first.parts] == [
+        ("won", 112.0, 122.0),
+        ("drawn", 234.0, 61.0),
+        ("lost", 295.0, 61.0),
+    ]
+    assert [(p.outcome, p.x, p.width, p.shown) for p in second.parts] == [("lost", 112.0, 122.0, True)]
+    assert (chart.top, chart.left, chart.right, chart.axis_y, chart.height) == (4, 112, 356, 48, 64)
+    assert stacked_bars([("A season with a very long name", [("won", 1)])]).rows[0].label == "A season with a v…"

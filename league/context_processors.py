@@ -2,7 +2,6 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from league.accounts import is_board, is_coach, sees_private
-from league.lib import pagecache
 from league.seasons import waiting
 
 
@@ -24,9 +23,3 @@ def notices(request: HttpRequest) -> dict[str, object]:
         "unread_notices": SimpleLazyObject(lambda: waiting.unread_count(request)),
         "desk_count": SimpleLazyObject(lambda: waiting.desk_count(request)),
     }
-
-
-def page_cache(request: HttpRequest) -> dict[str, object]:
-    """`page_cache`: the version and timeout the public pages' `{% cache %}` fragments are kept by,
-    read once and only on a page that has them (league.lib.pagecache)."""
-    return {"page_cache": SimpleLazyObject(lambda: pagecache.page_cache(request))}

@@ -102,7 +102,6 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.privacy",
                 "league.context_processors.notices",
-                "league.context_processors.page_cache",
             ],
         },
     },
@@ -154,7 +153,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "max_size": int(os.environ.get("DB_POOL_SIZE", "4")),
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "1")),
         }
-# Public pages' fragments are cached per league version (league.lib.pagecache). Local memory by default, no server
+# Visitors' pages are kept whole per league version (league.lib.pagecache), the heavy fragments of every page by
+# what they show. Local memory by default, no server
 # needed; CACHE_URL=redis://host:6379/0 shares one cache between several app servers.
 CACHES = {
     "default": (

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from league.accounts import sees_private
 from league.lib.charts import StackedBars, stacked_bars
 from league.lib.inputs import query_id
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.models import SeasonEnd
 from league.seasons.archive import season_honours
 from league.seasons.careers import Career, HeadToHead, SeasonRecord, career, head_to_head, named_coaches
@@ -36,12 +36,13 @@ def _career_page(career: Career) -> dict:
 
 
 @require_GET
+@kept_for_visitors
 def coach_page(request: HttpRequest, pk: int) -> HttpResponse:
     private = sees_private(request.user)
     name = named_coaches([pk], private=private).get(pk)
     if name is None:
         raise Http404  # an account without a team has no career to show
-    page = lazy(lambda: _career_page(career(pk, private=private)))
+    page = _career_page(career(pk, private=private))
     return render(request, "league/coach.html", {"name": name, "page": page})
 
 
@@ -63,17 +64,19 @@ def _marked(meeting: HeadToHead) -> HeadToHead:
 
 
 @require_GET
+@kept_for_visitors
 def coach_vs(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     private = sees_private(request.user)
     names = named_coaches([pk, other], private=private)
     if pk == other or len(names) < 2:
         raise Http404  # two coaches, each with a team
-    meeting = lazy(lambda: _marked(head_to_head(pk, other, private=private)))
+    meeting = _marked(head_to_head(pk, other, private=private))
     context = {"coach": (pk, names[pk]), "other": (other, names[other]), "h2h": meeting, "outcomes": outcomes()}
     return render(request, "league/coach_vs.html", context)
 
 
 @require_GET
+@kept_for_visitors
 def champions(request: HttpRequest) -> HttpResponse:
     """Every ended season's champions and cup winner, newest first."""
     private = sees_private(request.user)
@@ -81,4 +84,4 @@ def champions(request: HttpRequest) -> HttpResponse:
     def read() -> list:
         return list(reversed(season_honours(SeasonEnd.objects.all(), private=private).seasons))
 
-    return render(request, "league/champions.html", {"seasons": lazy(read)})
+    return render(request, "league/champions.html", {"seasons": read()})

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.accounts import display_name, sees_private
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.models import Season
 from league.rules.dice_odds import VERY_UNUSUAL_P
 from matches.dice_stats import KindDice, coach_rolls, dice_by_kind, season_rolls, team_rolls
@@ -106,13 +106,14 @@ def _dice_page(
     context = {
         "title": title,
         "links": links,
-        "kinds": lazy(lambda: _kind_pages(rolls)),
+        "kinds": _kind_pages(rolls),
         "chart": CHART,
     }
     return render(request, "league/dice.html", context)
 
 
 @require_GET
+@kept_for_visitors
 def team_dice(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.only("id", "name", "coach_id"), pk=pk)
     title = _("The dice of %(team)s") % {"team": team.name}
@@ -121,6 +122,7 @@ def team_dice(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@kept_for_visitors
 def season_dice(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.only("id", "name"), pk=pk)
     title = _("The dice of %(season)s") % {"season": season.name}
@@ -128,6 +130,7 @@ def season_dice(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@kept_for_visitors
 def coach_dice(request: HttpRequest, pk: int) -> HttpResponse:
     """A coach's dice over every team the coach has had. Named as the team page names a coach: by name to
     members, to a visitor by the teams only (coaches' names are private, league.accounts.sees_private),

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from league.lib.csv_files import Cell, csv_response, file_name, refused
 from league.lib.inputs import query_id
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.models import Season
 from league.seasons.leaders import (
     PLAYER_STATS,
@@ -63,6 +63,7 @@ def _filters(request: HttpRequest) -> Filters:
 
 
 @require_GET
+@kept_for_visitors
 def leaders_page(request: HttpRequest) -> HttpResponse:
     f = _filters(request)
     read = player_leaders if f.kind == "players" else team_leaders
@@ -72,10 +73,10 @@ def leaders_page(request: HttpRequest) -> HttpResponse:
         "page_query": f"{params.urlencode()}&" if params else "",
         "csv_query": params.urlencode(),
         "f": f,
-        "page": lazy(lambda: read(f, request.GET.get("page"))),
+        "page": read(f, request.GET.get("page")),
         "stats": PLAYER_STATS if f.kind == "players" else TEAM_STATS,
-        "seasons": lazy(lambda: list(Season.objects.order_by("-created_at").only("name"))),
-        "races": lazy(lambda: list(Race.objects.order_by("name").only("slug", "name"))),
+        "seasons": list(Season.objects.order_by("-created_at").only("name")),
+        "races": list(Race.objects.order_by("name").only("slug", "name")),
     }
     return render(request, "league/leaders.html", context)
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from league.accounts import is_board
 from league.lib.inputs import query_id
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.models import Ruleset, Season
 from league.notices.selectors import inbox
 from league.seasons import waiting
@@ -27,15 +27,16 @@ from teams.selectors import roster_sheet
 
 
 @require_GET
+@kept_for_visitors
 def home(request: HttpRequest) -> HttpResponse:
     """The league board: both tables, latest results, next fixtures, the cup, leaders, memorial."""
-    board = lazy(lambda: season_board(current_season(), bracket="current", tables=2))
+    board = season_board(current_season(), bracket="current", tables=2)
     context = {
         "board": board,
-        "form_guide": lazy(lambda: form_guide(board.tables, recent_form(board.teams))),
-        "leaders": lazy(roster_leaders),
-        "memorial": lazy(lambda: memorial(8)),
-        "playing_now": list(playing_now()),  # the live logs are not league writes: read each time
+        "form_guide": form_guide(board.tables, recent_form(board.teams)),
+        "leaders": roster_leaders(),
+        "memorial": memorial(8),
+        "playing_now": list(playing_now()),  # a live log's start and end raise the league version
     }
     return render(request, "league/home.html", context)
 
@@ -87,11 +88,12 @@ def coach_home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@kept_for_visitors
 def standings(request: HttpRequest) -> HttpResponse:
     season = _season_from_query(request)
     context = {
-        "board": lazy(lambda: season_board(season, latest=0, upcoming=0, bracket="none")),
-        "seasons": lazy(lambda: list(Season.objects.only("id", "name", "status"))),
+        "board": season_board(season, latest=0, upcoming=0, bracket="none"),
+        "seasons": list(Season.objects.only("id", "name", "status")),
     }
     return render(request, "league/standings.html", context)
 
@@ -108,17 +110,15 @@ def _season_from_query(request: HttpRequest) -> Season | None:
 
 
 @require_GET
+@kept_for_visitors
 def rules(request: HttpRequest) -> HttpResponse:
     """The tables of a published ruleset (the newest unless one is picked), as coaches look them up."""
-    versions = lazy(lambda: list(Ruleset.objects.published().only("id", "name", "published_at")))
+    versions = list(Ruleset.objects.published().only("id", "name", "published_at"))
 
-    def picked() -> Ruleset | None:
-        chosen = request.GET.get("version")
-        shown = next((v for v in versions if str(v.pk) == chosen), versions[0] if versions else None)
-        return None if shown is None else Ruleset.objects.get(pk=shown.pk)
-
-    ruleset = lazy(picked)
-    settings = lazy(lambda: settings_rows(ruleset.data) if ruleset else [])
+    chosen = request.GET.get("version")
+    shown = next((v for v in versions if str(v.pk) == chosen), versions[0] if versions else None)
+    ruleset = None if shown is None else Ruleset.objects.get(pk=shown.pk)
+    settings = settings_rows(ruleset.data) if ruleset else []
     return render(request, "league/rules.html", {"ruleset": ruleset, "versions": versions, "settings": settings})
 
 

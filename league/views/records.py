@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from league.lib.inputs import query_id
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.models import Season
 from league.seasons.records import records_book
 
@@ -24,11 +24,12 @@ def _season(request: HttpRequest) -> Season | None:
 
 
 @require_GET
+@kept_for_visitors
 def records_page(request: HttpRequest) -> HttpResponse:
     season = _season(request)
     context = {
         "season": season,
-        "parts": lazy(lambda: records_book(season)),
-        "seasons": lazy(lambda: list(Season.objects.order_by("-created_at").only("name"))),
+        "parts": records_book(season),
+        "seasons": list(Season.objects.order_by("-created_at").only("name")),
     }
     return render(request, "league/records.html", context)

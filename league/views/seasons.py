@@ -15,12 +15,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league.accounts import is_board, sees_private
 from league.lib.inputs import query_id
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import Division, Ruleset, Season, SeasonEnd, TiebreakGame
 from league.seasons.archive import season_archive
 from league.seasons.forms import CupDrawForm, FixtureForm, FixturesForm, SeasonEndForm, SeasonForm, TiebreakForm
-from league.seasons.selectors import SeasonBoard, board_desks, season_board
+from league.seasons.selectors import board_desks, season_board
 from league.seasons.services.base import running_elsewhere
 from league.seasons.services.cup import draw_cup
 from league.seasons.services.fixtures import add_fixture, generate_fixtures, record_tiebreak, withdraw_tiebreak
@@ -77,6 +77,7 @@ def season_create(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@kept_for_visitors
 def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _season_page(request, _get_season(pk))
 
@@ -87,18 +88,14 @@ def _season_page(
     """The season page; after a board form with errors, that form again (for its division, open), the
     errors beside its fields and what was typed kept."""
 
-    def read() -> SeasonBoard:
-        board = season_board(season, latest=0, upcoming=0, rounds=True)
-        season_races(board.tables, board.rounds, season.ruleset.rules)  # from the fixtures just read
-        return board
-
-    board = read() if is_board(request.user) else lazy(read)  # the board's forms go beside its tables
+    board = season_board(season, latest=0, upcoming=0, rounds=True)
+    season_races(board.tables, board.rounds, season.ruleset.rules)  # from the fixtures just read
     private = sees_private(request.user)
     context = {
         "season": season,
         "board": board,
         "is_board": is_board(request.user),
-        "archive": lazy(lambda: season_archive(season, private=private)),  # an ended season's end
+        "archive": season_archive(season, private=private),  # an ended season's end
     }
     if bound:  # refused: said at the top too, with a link, for the form may be a long phone page below
         (name,) = bound  # the form's name on the page is its anchor's: "tiebreak_form" → #tiebreak-d3
@@ -255,10 +252,11 @@ def cup_draw(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@kept_for_visitors
 def cup_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     season = _get_season(pk)
     cup = getattr(season, "cup", None)  # read with the season
-    context = {"season": season, "cup_name": cup and cup.name, "board": lazy(lambda: season_board(season))}
+    context = {"season": season, "cup_name": cup and cup.name, "board": season_board(season)}
     return render(request, "league/cup.html", context)
 
 

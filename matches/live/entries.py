@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.lib.writes import raise_league_version
 from league.rules import live as rules
 from matches.live.kickoff import chef_dice, kickoff_dice
 from matches.live.state import (
@@ -38,6 +39,7 @@ from matches.notices import takes_part
 from teams.models import Player
 
 CLOCK_KINDS = {LiveEvent.Kind.START, LiveEvent.Kind.HALF_TIME, LiveEvent.Kind.END}
+LIVE_ON_THE_FRONT_PAGE = {LiveEvent.Kind.START, LiveEvent.Kind.END}  # a match being played starts and ends
 # Taking an entry back and ending the match are asked about first: one stray tap does neither.
 ASKS_FIRST = {LiveEvent.Kind.UNDO, LiveEvent.Kind.END}
 CLOCK_SKEW = timedelta(minutes=1)  # a phone's clock a little ahead of the server's is still believed
@@ -53,8 +55,9 @@ def _lock(match_pk: int) -> Match:
     )
 
 
-# Not a league write: the log shows only on the match's live page and the front page's "being played now",
-# both read afresh each time, so an entry leaves the public pages' cache alone on a match night.
+# Not a league write: the log shows only on the match's live page, read afresh each time, so an entry leaves
+# the public pages' cache alone on a match night. Its start and end (and their undoing) put the match on and
+# off the front page's "being played now": those raise the league version.
 @transaction.atomic
 def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
     """Add an entry to the log (or undo one). Sent twice with the same client id, it is recorded once
@@ -81,6 +84,8 @@ def record(match_pk: int, entry: EventInput, *, by: Any) -> LiveEvent:
     event.made_at = made_at(entry.made_at, arrived, events)
     _fill(event, entry, match, prematch, state, events, by)
     event.save()
+    if (event.undoes.kind if event.undoes else event.kind) in LIVE_ON_THE_FRONT_PAGE:
+        transaction.on_commit(raise_league_version)
     return event
 
 

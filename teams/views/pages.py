@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from league.accounts import sees_private
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.seasons import selectors as league_selectors
 from league.views.charts import team_charts
 from matches.charts import team_matches
@@ -61,17 +61,18 @@ ROSTER_COLUMNS = 17  # the roster table's, for the printed sheet's blank rows
 
 
 @require_GET
+@kept_for_visitors
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     team = sheet_team(pk)
-    sheet = lazy(lambda: team_sheet(team))
+    sheet = team_sheet(team)
     context = {
         "sheet": sheet,
         "team": team,
         "can_change": can_change(request.user, team),
-        "fixtures": lazy(lambda: coming_matches(pk, FIXTURES_SHOWN)),
-        "charts": lazy(lambda: team_charts(team_matches(pk), private=sees_private(request.user))),
+        "fixtures": coming_matches(pk, FIXTURES_SHOWN),
+        "charts": team_charts(team_matches(pk), private=sees_private(request.user)),
         # the printed sheet has a row to write in up to a full squad, as the paper "Ditt Lag"
-        "blank_rows": lazy(lambda: range(max(0, team.ruleset.rules.settings.max_squad - len(sheet.lines)))),
+        "blank_rows": range(max(0, team.ruleset.rules.settings.max_squad - len(sheet.lines))),
         "blank_cells": range(ROSTER_COLUMNS),
     }
     return render(request, "teams/team_detail.html", context)

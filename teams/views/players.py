@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.confirm import confirm_page, is_confirmed
-from league.lib.pagecache import lazy
+from league.lib.pagecache import kept_for_visitors
 from league.lib.redirects import safe_next
 from league.lib.responses import act_and_redirect, post_form, success
 from league.models import STAT_FIELDS_PLAYER
@@ -42,6 +42,7 @@ def _get_player_for_change(request: HttpRequest, pk: int) -> Player:
 
 
 @require_GET
+@kept_for_visitors
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _player_page(request, pk)
 
@@ -60,25 +61,23 @@ def _player_page(
         pk=pk,
     )
     r = player.team.ruleset.rules
-    gained_and_changed = lazy(lambda: gained_and_changes(player.pk))
+    gained_and_changed = gained_and_changes(player.pk)
     context = {
         "player": player,
-        "starting_skills": lazy(lambda: position_skills(player.position_id).get(player.position_id, [])),
-        "gained": lazy(lambda: gained_and_changed[0]),
-        "stat_changes": lazy(lambda: gained_and_changed[1]),
+        "starting_skills": position_skills(player.position_id).get(player.position_id, []),
+        "gained": gained_and_changed[0],
+        "stat_changes": gained_and_changed[1],
         "spp": player.spp,
         "skill_points": r.skill_points(player.spp),
         "can_change": can_change(request.user, player.team),
         "edit_form": edit_form or PlayerEditForm(initial={"name": player.name, "number": player.number}),
         "mutation_form": mutation_form
         or (MutationChoiceForm(choices=services.tzeentch_choices(r)) if player.mutation_choice_pending else None),
-        "matches": lazy(lambda: player_match_history(player, request.GET.get("page"))),
+        "matches": player_match_history(player, request.GET.get("page")),
         "career": {name: getattr(player, f"career_{name}") or 0 for name in STAT_FIELDS_PLAYER},
-        "history": lazy(lambda: player_history(player)),
-        "spp_chart": lazy(
-            lambda: player_chart(
-                player_matches(player.pk, known=player.team.ruleset), gained_and_changed[0], gained_and_changed[1]
-            )
+        "history": player_history(player),
+        "spp_chart": player_chart(
+            player_matches(player.pk, known=player.team.ruleset), gained_and_changed[0], gained_and_changed[1]
         ),
     }
     return render(request, "teams/player_detail.html", context)

@@ -1,21 +1,24 @@
-"""Public pages' fragments kept per league version (league.lib.pagecache): the version rises after every
-league write commits, a confirmed result shows at once, a kept page reads nothing but the version, and no
-visitor is served what was made for someone else."""
+"""A visitor's page kept whole per league version (league.lib.pagecache), and the fragments of every page
+kept by what they show: the version rises after every league write commits, a confirmed result shows at
+once, a kept page reads nothing but the version, and no one is served what was made for someone else."""
 
 import re
+import uuid
 
 import pytest
+from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
-from league.lib.pagecache import NOT_KEPT, page_cache
+from league.lib.pagecache import league_version, visitor_key
 from league.lib.writes import league_writes
 from league.models import LeagueVersion
-from matches.models import Match
+from matches.models import LiveEvent, Match
 from teams.models import Team
 from tests.league_writes import versioned
 from tests.results import record_result
@@ -39,10 +42,13 @@ def number() -> int:
     return LeagueVersion.objects.get(pk=1).number
 
 
-def kept_fragment(name: str, path: str, language: str = "nb") -> str | None:
-    """What the cache keeps of a page's fragment, as its template keys it."""
-    row = LeagueVersion.objects.values_list("token", "number").get(pk=1)
-    return cache.get(make_template_fragment_key(name, ["{}-{}".format(*row), language, path]))
+def kept_page(path: str, language: str = "nb") -> str | None:
+    """What the cache keeps of a visitor's page, as league.lib.pagecache keys it."""
+    request = RequestFactory().get(path)
+    request.user = AnonymousUser()
+    with translation.override(language):
+        kept = cache.get(visitor_key(request))
+    return kept and kept[0].decode()
 
 
 @committed
@@ -50,15 +56,15 @@ def test_a_committed_league_write_raises_the_version_once_a_rolled_back_one_not_
     make_teams(1)  # creates the row if the database was flushed
     before = number()
     request = rf.get("/")
-    request.user = type("Visitor", (), {"is_authenticated": False})()
+    request.user = AnonymousUser()
     with league_writes():
         Team.objects.update(fan_factor=3)
         with league_writes():  # a service calling another: one new version
             Team.objects.update(fan_factor=4)
-        assert page_cache(request) is NOT_KEPT  # this connection's own writes: nothing kept for it
+        assert visitor_key(request) is None  # this connection's own writes: nothing kept for it
         assert number() == before  # nothing is locked or raised inside the writing transaction
     assert number() == before + 1
-    assert page_cache(request).version.endswith(f"-{before + 1}")
+    assert league_version().endswith(f"-{before + 1}")
     with pytest.raises(RuntimeError), league_writes():
         Team.objects.update(fan_factor=5)
         raise RuntimeError
@@ -88,9 +94,8 @@ def test_a_confirmed_result_is_on_the_kept_standings_at_once(season_with, board_
     first = anonymous.get(url).content.decode()
     with CaptureQueriesContext(connection) as kept:
         second = anonymous.get(url).content.decode()
-    assert main(second) == main(first)  # the page around it carries the visitor's own CSRF token
-    # the season asked for and the version: the tables, the seasons' picker and the lines are not read
-    assert len(kept) == 2, [q["sql"] for q in kept]
+    assert second == first  # the whole page, as it was rendered
+    assert len(kept) == 1, [q["sql"] for q in kept]  # the version: nothing of the page is read
     match = Match.objects.filter(season=season).order_by("round", "pk").first()
     record_result(match, home_score=2, away_score=0, by=board_member)
     after = anonymous.get(url)
@@ -104,9 +109,9 @@ def test_no_one_is_served_a_page_made_for_someone_else(season_with, make_user):
     url = reverse("team", args=[teams[0].pk])
     anonymous = Client()
     anonymous.get(url)
-    fragment = kept_fragment("team_page", url)
-    assert fragment is not None and teams[0].name in fragment
-    assert "csrfmiddlewaretoken" not in fragment  # the forms and the nav are outside what is kept
+    kept = kept_page(url)
+    assert kept is not None and teams[0].name in kept
+    assert "csrfmiddlewaretoken" not in kept and "X-CSRFToken" not in kept  # nothing of one visitor's own
     coach = teams[0].coach
     member = Client()
     member.force_login(coach)
@@ -114,19 +119,59 @@ def test_no_one_is_served_a_page_made_for_someone_else(season_with, make_user):
         page = member.get(url).content.decode()
     assert "Manage team" in page or "Administrer laget" in page  # his own links, rendered for him
     assert any("teams_player" in q["sql"] for q in read)  # a member's page is rendered each time
+    assert kept_page(url) == kept  # and never kept for visitors
     assert "Administrer laget" not in Client().get(url).content.decode()
 
 
 @committed
-def test_a_kept_pages_token_passes_the_csrf_check(season_with):
+def test_a_visitors_message_is_shown_to_him_and_never_kept(season_with, rf):
+    """A page with a message for its reader is rendered for him and kept for no one."""
+    from django.contrib.messages.storage.fallback import FallbackStorage
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from league.views.pages import home
+
+    season_with(2, 0)
+    Client().get("/")  # the front page kept
+    request = rf.get("/")
+    request.user, request.session = AnonymousUser(), SessionStore()
+    request._messages = FallbackStorage(request)  # as MessageMiddleware sets it
+    messages.info(request, "Velkommen tilbake")
+    assert "Velkommen tilbake" in home(request).content.decode()
+    assert "Velkommen tilbake" not in kept_page("/")
+    assert "Velkommen tilbake" not in Client().get("/").content.decode()
+
+
+@committed
+def test_a_kept_page_needs_no_token_to_switch_language(season_with):
     _season, _teams = season_with(2, 0)
     visitor = Client(enforce_csrf_checks=True)
     visitor.get("/")
-    page = visitor.get("/")
-    assert kept_fragment("home_page", "/") is not None
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode()).group(1)
-    response = visitor.post(reverse("set_language"), {"language": "en", "csrfmiddlewaretoken": token, "next": "/"})
+    page = visitor.get("/").content.decode()
+    assert kept_page("/") == page
+    assert "csrfmiddlewaretoken" not in page
+    response = visitor.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert response.status_code == 302
+    assert "<h2>Latest results</h2>" in visitor.get("/").content.decode()  # its own page, kept in English
+
+
+@committed
+def test_a_match_being_played_shows_on_the_kept_front_page_at_once(client):
+    """A live log's entries are no league writes, but its start and end raise the version: the front page's
+    "being played now" has the match at once, and drops it once it ends."""
+    from matches.live.entries import record
+    from matches.live.state import EventInput
+    from tests import factories
+
+    match = factories.ready_match()
+    visitor = Client()
+    assert "playing-now" not in visitor.get("/").content.decode()
+    coach = match.home.coach
+    started = record(match.pk, EventInput(kind=LiveEvent.Kind.START, client_id=uuid.uuid4()), by=coach)
+    live = reverse("match_live", args=[match.pk])
+    assert live in visitor.get("/").content.decode()
+    record(match.pk, EventInput(kind=LiveEvent.Kind.UNDO, client_id=uuid.uuid4(), undoes_id=started.pk), by=coach)
+    assert live not in visitor.get("/").content.decode()
 
 
 @committed

@@ -26,7 +26,7 @@ from teams import services
 from teams.corrections import correct_player
 from teams.models import Player
 from tests import factories
-from tests.foundation.test_page_cache import kept_fragment
+from tests.foundation.test_page_cache import kept_page
 
 pytestmark = pytest.mark.django_db
 
@@ -369,7 +369,7 @@ def test_a_visitor_is_served_the_kept_page(client, make_teams):
     a_league(make_teams(4), 1)
     path = reverse("records")
     client.get(path)
-    assert kept_fragment("records_page", path, language="en") is not None
+    assert kept_page(path, language="en") is not None
     with CaptureQueriesContext(connection) as read:
         assert client.get(path).status_code == 200
     assert len(read) == 1  # the league version, and nothing of the records

@@ -164,7 +164,8 @@ def push_service() -> Iterator[PushService]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     service = PushService(server, public)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # a short poll: shutdown() waits for it, once per test
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
     thread.start()
     try:
         with override_settings(

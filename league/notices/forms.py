@@ -37,7 +37,7 @@ class ChoicesForm(forms.Form):
         choices=Notification.Kind.choices,
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        help_text=_("The kinds ticked are pushed to the devices you turned on below, each kind once per match."),
+        help_text=_("The kinds ticked are pushed to the devices you turned on above, each kind once per match."),
     )
     quiet_from = forms.TimeField(
         label=_("Quiet from"), required=False, widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")

@@ -34,7 +34,7 @@
       body: JSON.stringify(body),
     });
     const answer = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((answer.errors || [box.dataset.failed]).join(" "));
+    if (!response.ok) throw Object.assign(new Error((answer.errors || [box.dataset.failed]).join(" ")), { said: true });
     return answer;
   };
 
@@ -68,7 +68,10 @@
     const run = button.dataset.push === "on" ? turnOn : turnOff;
     button.disabled = true;
     run()
-      .catch((error) => say(error.message || box.dataset.failed))
+      .catch((error) => {
+        console.error(error); // the browser's own words are English: the page says ours
+        say(error.said ? error.message : box.dataset.failed);
+      })
       .finally(() => { button.disabled = false; });
   });
 })();

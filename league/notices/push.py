@@ -69,7 +69,8 @@ def plan(notifications: list[Notification]) -> list[int]:
         NoticePreference.objects.filter(user__in=readers, kind=kind, push=False).values_list("user_id", flat=True)
     )
     devices: dict[int, list[int]] = {}
-    for user_id, pk in PushSubscription.objects.filter(user__in=readers - muted).values_list("user_id", "pk"):
+    found = PushSubscription.objects.filter(user__in=readers - muted, user__is_active=True)
+    for user_id, pk in found.values_list("user_id", "pk"):
         devices.setdefault(user_id, []).append(pk)
     rows = [
         PushDelivery(notification=n, subscription_id=device, kind=n.kind, match_id=n.match_id)
@@ -137,7 +138,7 @@ def deliver(delivery_id: int, *, now: datetime | None = None) -> tuple[str, date
     with transaction.atomic():
         delivery = (
             PushDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("notification", "subscription")
+            .select_related("notification", "subscription__user")
             .filter(pk=delivery_id)
             .first()
         )
@@ -147,7 +148,7 @@ def deliver(delivery_id: int, *, now: datetime | None = None) -> tuple[str, date
             return delivery.state, None
         notification, device = delivery.notification, delivery.subscription
         muted = NoticePreference.objects.filter(user_id=device.user_id, kind=delivery.kind, push=False).exists()
-        if not enabled() or muted:
+        if not enabled() or muted or not device.user.is_active:
             delivery.state = State.SKIPPED
             delivery.save(update_fields=["state"])
             return delivery.state, None

@@ -59,4 +59,4 @@ def push_kinds(user: AbstractBaseUser) -> set[str]:
 
 def devices(user: AbstractBaseUser) -> list[dict[str, Any]]:
     """The user's devices for the choices page: label and when added, oldest first."""
-    return list(PushSubscription.objects.filter(user=user).values("pk", "label", "created_at", "endpoint"))
+    return list(PushSubscription.objects.filter(user=user).values("pk", "label", "created_at"))

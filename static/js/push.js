@@ -38,15 +38,22 @@
     return answer;
   };
 
+  const sameKey = (buffer, key) => {
+    const bytes = new Uint8Array(buffer || []);
+    return bytes.length === key.length && bytes.every((byte, i) => byte === key[i]);
+  };
+
   const turnOn = async () => {
     if ((await Notification.requestPermission()) !== "granted") return say(box.dataset.denied);
     const registration = await worker();
-    const subscription =
-      (await registration.pushManager.getSubscription()) ||
-      (await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(box.dataset.vapidKey),
-      }));
+    const key = keyBytes(box.dataset.vapidKey);
+    let subscription = await registration.pushManager.getSubscription();
+    // One made with the league's old key (the pair renewed) cannot take pushes signed with the new one.
+    if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ||= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
     const answer = await post(box.dataset.subscribeUrl, subscription.toJSON());
     say(answer.message);
     window.location.reload(); // the device list shows the new one

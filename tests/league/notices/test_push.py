@@ -3,12 +3,16 @@ receives, decrypted and checked for its VAPID signature; once per device, once p
 hours kept, a forgotten device removed, the reader's language. Bad subscriptions refused in Norwegian."""
 
 import io
+import re
+import threading
 from datetime import datetime, time, timedelta
+from unittest import mock
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -350,3 +354,79 @@ def test_vapid_keys_prints_a_pair_pywebpush_signs_with(capsys):
     assert (
         "vapid t=" in signer.sign({"sub": lines["VAPID_SUBJECT"], "aud": "https://push.example.org"})["Authorization"]
     )
+
+
+def test_the_script_s_post_needs_the_page_s_csrf_token(service):
+    """The script sends the token the page carries (body hx-headers); without it the post changes nothing."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(factories.user("kari"))
+    phone = service.device()
+    url = reverse("push_subscribe")
+    assert client.post(url, phone.subscription(), content_type="application/json").status_code == 403
+    assert not PushSubscription.objects.exists()
+    page = client.get(reverse("notice_settings")).content.decode()
+    token = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}', page).group(1)
+    response = client.post(url, phone.subscription(), content_type="application/json", headers={"X-CSRFToken": token})
+    assert response.status_code == 201 and PushSubscription.objects.count() == 1
+
+
+def test_a_coach_no_longer_active_is_not_pushed(service):
+    coach = factories.user("kari")
+    phone = subscribed(coach, service)
+    [delivery] = PushDelivery.objects.filter(notification=board_message(coach))
+    type(coach).objects.filter(pk=coach.pk).update(is_active=False)
+    assert push.deliver(delivery.pk)[0] == State.SKIPPED
+    assert phone.received == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL")
+def test_two_workers_at_once_push_it_once(service):
+    """Worker A holds the delivery while the push service is slow; worker B skips the locked row."""
+    coach = factories.user("kari")
+    phone = subscribed(coach, service)
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}):
+        board_message(coach)
+    [delivery] = PushDelivery.objects.all()
+    sending, release = threading.Event(), threading.Event()
+    real_send = push.send
+
+    def slow_send(device, data):
+        sending.set()
+        release.wait(10)
+        real_send(device, data)
+
+    outcomes = {}
+
+    def worker(name):
+        try:
+            outcomes[name] = push.deliver(delivery.pk)[0]
+        finally:
+            connection.close()
+
+    with mock.patch.object(push, "send", slow_send):
+        a = threading.Thread(target=worker, args=("a",))
+        a.start()
+        assert sending.wait(10)
+        b = threading.Thread(target=worker, args=("b",))
+        b.start()
+        b.join(10)
+        release.set()
+        a.join(10)
+    assert outcomes == {"a": State.SENT, "b": "busy"}
+    assert push.deliver(delivery.pk)[0] == State.SENT and len(phone.received) == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
+@override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_in_production_the_queue_s_worker_pushes_it_after_the_commit(service):
+    from django_tasks_db.models import DBTaskResult
+
+    coach = factories.user("kari")
+    phone = subscribed(coach, service)
+    with transaction.atomic():
+        board_message(coach)
+        assert DBTaskResult.objects.count() == 0  # not before the commit
+    assert DBTaskResult.objects.filter(task_path="league.notices.push.send_push").count() == 1
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", stdout=mock.MagicMock())
+    assert len(phone.received) == 1 and PushDelivery.objects.get().state == State.SENT

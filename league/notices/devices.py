@@ -1,14 +1,14 @@
 """A coach's devices for Web Push: a browser's subscription checked and kept, turned off, or removed.
 
 What a browser posts is checked as a push service would need it, so a forged one is refused before it is
-kept: an https endpoint (RFC 8030) on a named host, a P-256 public key on the curve (RFC 8291: 65 bytes,
-uncompressed) and a 16-byte auth secret. These rows are on no public page: plain transactions."""
+kept: an https endpoint (RFC 8030) on a known push service's host (PUSH_SERVICE_HOSTS), a P-256 public
+key on the curve (RFC 8291: 65 bytes, uncompressed) and a 16-byte auth secret. These rows are on no public
+page: plain transactions."""
 
 from __future__ import annotations
 
 import base64
 import binascii
-import ipaddress
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -46,11 +46,9 @@ def _endpoint_problem(endpoint: object) -> str | None:
         return None
     if parts.scheme != "https" or not host:
         return _("This device's push address is not a secure (https) address.")
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return None if host != "localhost" else _("This device's push address is not a push service's.")
-    return _("This device's push address is not a push service's.")  # push services have names, not numbers
+    if any(host == known or host.endswith("." + known) for known in settings.PUSH_SERVICE_HOSTS):
+        return None
+    return _("This device's push address is not a push service's.")
 
 
 def _key_problems(keys: object) -> list[str]:

@@ -214,6 +214,8 @@ _OFF_CURVE = b64url(b"\x04" + bytes(range(1, 65)))
     [
         ({"endpoint": "http://push.example.org/x"}, "Enhetens push-adresse er ikke en sikker (https) adresse."),
         ({"endpoint": "https://10.0.0.1/x"}, "Enhetens push-adresse er ikke en push-tjenestes."),
+        ({"endpoint": "https://evil.example.org/fcm.googleapis.com"}, "er ikke en push-tjenestes."),
+        ({"endpoint": "https://notfcm.googleapis.com.evil.org/x"}, "er ikke en push-tjenestes."),
         ({"endpoint": ""}, "Enhetens push-adresse mangler eller er for lang."),
         ({"keys": {"p256dh": _GOOD_POINT[:-4], "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}, "Enhetens krypteringsnøkkel"),
         ({"keys": {"p256dh": _OFF_CURVE, "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}, "Enhetens krypteringsnøkkel"),
@@ -232,13 +234,18 @@ def test_a_forged_subscription_is_refused_in_norwegian(service, change, said):
     assert not PushSubscription.objects.exists()
 
 
-def test_the_good_point_above_is_a_point():
-    assert (
-        devices.subscription_problems(
-            {"endpoint": "https://fcm.googleapis.com/x", "keys": {"p256dh": _GOOD_POINT, "auth": "A" * 22}}
-        )
-        == []
-    )
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://fcm.googleapis.com/fcm/send/abc",
+        "https://updates.push.services.mozilla.com/wpush/v2/abc",
+        "https://web.push.apple.com/abc",
+        "https://wns2-db5p.notify.windows.com/w/?token=abc",
+    ],
+)
+def test_the_browsers_push_services_are_taken(endpoint):
+    keys = {"p256dh": _GOOD_POINT, "auth": "A" * 22}
+    assert devices.subscription_problems({"endpoint": endpoint, "keys": keys}) == []
 
 
 def test_not_json_is_refused(service):

@@ -50,7 +50,8 @@ def notice_read_all(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def notice_settings(request: HttpRequest) -> HttpResponse:
-    """A coach's address, the language of his e-mails and, per kind, the inbox only or e-mail too."""
+    """A coach's address, the language of the e-mails and pushes, per kind the inbox only or e-mail and push
+    too, the quiet hours, and this device's push turned on or off (league.views.push, the page's script)."""
     fields = ("language", "pending_email", "quiet_from", "quiet_to")
     choices = NoticeSettings.objects.filter(user=request.user).values(*fields).first() or {}
     kinds = sorted(selectors.email_kinds(request.user))

@@ -346,6 +346,18 @@ TASKS = {"default": {"BACKEND": _TASK_BACKENDS[os.environ.get("TASKS_BACKEND", "
 NOTICE_EMAIL_ATTEMPTS = int(os.environ.get("NOTICE_EMAIL_ATTEMPTS", "5"))
 # The reminders' days are the board's to set in the app (league.models.LeagueSettings).
 
+# Web Push (league.notices.push): the league's VAPID key pair, made once by `manage.py vapid_keys`. Without
+# both keys push is off and the choices page says so; development leaves it off unless they are set.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:styret@localhost").strip()
+# A push endpoint is https (plain http in DEBUG, and to 127.0.0.1 when this is on: the tests' push service)
+# on a known push service's host or a subdomain of it, so a forged one cannot make the worker post elsewhere.
+PUSH_LOCAL_HTTP = False
+PUSH_SERVICE_HOSTS = _env_list(
+    "PUSH_SERVICE_HOSTS", "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com"
+)
+
 # One line per event with the request's id (league.lib.logs); a 4xx without a traceback.
 LOGGING = {
     "version": 1,

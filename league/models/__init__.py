@@ -4,7 +4,14 @@ here, as Django and the migrations expect of `league.models`."""
 
 from league.models.accounts import AccountChange
 from league.models.calendars import CalendarFeed, new_calendar_salt
-from league.models.notices import LeagueSettings, NoticePreference, NoticeSettings, Notification
+from league.models.notices import (
+    LeagueSettings,
+    NoticePreference,
+    NoticeSettings,
+    Notification,
+    PushDelivery,
+    PushSubscription,
+)
 from league.models.rulesets import _PARSED as _PARSED  # the parsed published versions; tests clear it
 from league.models.rulesets import Ruleset, RulesetQuerySet
 from league.models.scheduling import RoundDeadline
@@ -42,6 +49,8 @@ __all__ = [
     "NoticeSettings",
     "Notification",
     "PlayerStats",
+    "PushDelivery",
+    "PushSubscription",
     "RoundDeadline",
     "Ruleset",
     "RulesetQuerySet",

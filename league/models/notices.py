@@ -7,6 +7,8 @@ raises no league version (league.lib.writes) and opening the inbox leaves the pa
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -88,11 +90,13 @@ class Notification(models.Model):
 
 
 class NoticePreference(models.Model):
-    """A coach's choice for one kind: e-mail on or off. No row: e-mail on (when he has an address)."""
+    """A coach's choice for one kind: e-mail on or off, push on or off. No row: both on (e-mail when the coach
+    has an address, push when the coach has a device: turning a device on is the choice to hear of it)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preferences")
     kind = models.CharField(_("kind"), max_length=30, choices=Notification.Kind.choices)
     email = models.BooleanField(_("by e-mail"), default=True)
+    push = models.BooleanField(_("on the devices"), default=True)
 
     class Meta:
         verbose_name = _("notification choice")
@@ -112,13 +116,88 @@ class NoticeSettings(models.Model):
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="nb")
     pending_email = models.EmailField(_("new address, not yet confirmed"), blank=True)
     pending_sent_at = models.DateTimeField(_("its link sent"), null=True, blank=True, editable=False)
+    # Quiet hours, in the league's time zone: no push between them, sent when they end. Both or neither.
+    quiet_from = models.TimeField(_("quiet from"), null=True, blank=True)
+    quiet_to = models.TimeField(_("quiet until"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("notification settings")
         verbose_name_plural = _("notification settings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(quiet_from__isnull=True, quiet_to__isnull=True)
+                | (Q(quiet_from__isnull=False, quiet_to__isnull=False) & ~Q(quiet_from=models.F("quiet_to"))),
+                name="notice_settings_quiet_hours",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language}"
+
+
+class PushSubscription(models.Model):
+    """One device (a browser on a phone or computer) that asked for Web Push: where its push service takes
+    messages (`endpoint`) and the keys they are encrypted with (RFC 8291). A push service answering 404 or
+    410 has forgotten it: it is deleted (league.notices.push)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(_("endpoint"), max_length=1000, unique=True)
+    p256dh = models.CharField(_("public key"), max_length=100)
+    auth = models.CharField(_("auth secret"), max_length=40)
+    label = models.CharField(_("device"), max_length=80, blank=True)
+    user_agent = models.CharField(_("browser"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("added"), default=timezone.now)
+    last_success = models.DateTimeField(_("last delivered"), null=True, blank=True)
+    failures = models.PositiveIntegerField(_("failures in a row"), default=0)
+
+    class Meta:
+        verbose_name = _("push device")
+        verbose_name_plural = _("push devices")
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.label or self.endpoint[:40]}"
+
+    def info(self) -> dict[str, Any]:
+        """What pywebpush asks for: the browser's PushSubscription.toJSON()."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+class PushDelivery(models.Model):
+    """One notification pushed to one device, sent at most once (the row is locked and its state read first,
+    as an e-mail's is). `kind` and `match` are the notification's, kept here for the constraint: a kind is
+    pushed once per match and device, so a busy match day is not a storm on the phone."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("to send")
+        SENT = "sent", _("sent")
+        SKIPPED = "skipped", _("not sent: turned off when its turn came")
+        FAILED = "failed", _("failed every attempt")
+
+    notification = models.ForeignKey(Notification, on_delete=models.CASCADE, related_name="pushes")
+    subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="deliveries")
+    kind = models.CharField(_("kind"), max_length=30, choices=Notification.Kind.choices)
+    match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PENDING)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    next_at = models.DateTimeField(_("next attempt"), null=True, blank=True)
+    error = models.CharField(_("last error"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("push delivery")
+        verbose_name_plural = _("push deliveries")
+        indexes = [models.Index(fields=["next_at"], condition=Q(state="pending"), name="push_pending")]
+        constraints = [
+            models.UniqueConstraint(fields=["notification", "subscription"], name="push_once"),
+            models.UniqueConstraint(
+                fields=["subscription", "kind", "match"], condition=Q(match__isnull=False), name="push_once_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.notification} → {self.subscription.label}: {self.state}"
 
 
 class LeagueSettings(models.Model):

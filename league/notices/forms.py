@@ -11,6 +11,7 @@ from league.models import LeagueSettings, Notification
 
 # The kinds only the board receives (R45, R47): offered on a board member's choices only.
 BOARD_KINDS = (Notification.Kind.DISPUTE_TO_SETTLE, Notification.Kind.REOPENED_OVERDUE)
+PUSH_FIELDS = ("push_kinds", "quiet_from", "quiet_to")
 
 
 class ChoicesForm(forms.Form):
@@ -31,11 +32,29 @@ class ChoicesForm(forms.Form):
         required=False,
         help_text=_("Everything comes to the app's inbox; the kinds ticked come by e-mail too."),
     )
+    push_kinds = forms.MultipleChoiceField(
+        label=_("On your devices too"),
+        choices=Notification.Kind.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_("The kinds ticked are pushed to the devices you turned on above, each kind once per match."),
+    )
+    quiet_from = forms.TimeField(
+        label=_("Quiet from"), required=False, widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    quiet_to = forms.TimeField(
+        label=_("Quiet until"), required=False, widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
 
-    def __init__(self, *args, board: bool = False, **kwargs) -> None:
+    def __init__(self, *args, board: bool = False, push: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if not push:  # no VAPID keys: the push choices are not offered, and saving keeps them as they are
+            for name in PUSH_FIELDS:
+                del self.fields[name]
         if not board:
-            self.fields["email_kinds"].choices = [c for c in Notification.Kind.choices if c[0] not in BOARD_KINDS]
+            for name in ("email_kinds", "push_kinds"):
+                if name in self.fields:
+                    self.fields[name].choices = [c for c in Notification.Kind.choices if c[0] not in BOARD_KINDS]
 
 
 class LeagueSettingsForm(forms.ModelForm):

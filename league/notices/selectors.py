@@ -1,14 +1,16 @@
-"""The notices' reads: the inbox and a coach's e-mail choices (the unread count: league.seasons.waiting)."""
+"""The notices' reads: the inbox, a coach's e-mail and push choices, the devices (the unread count:
+league.seasons.waiting)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from league.models import NoticePreference, Notification
+from league.models import NoticePreference, Notification, PushSubscription
 from league.notices import texts
 
 
@@ -47,3 +49,14 @@ def email_kinds(user: AbstractBaseUser) -> set[str]:
     """The kinds the user gets by e-mail (all, but those he turned off)."""
     off = set(NoticePreference.objects.filter(user=user, email=False).values_list("kind", flat=True))
     return set(Notification.Kind.values) - off
+
+
+def push_kinds(user: AbstractBaseUser) -> set[str]:
+    """The kinds pushed to the user's devices (all, but those turned off)."""
+    off = set(NoticePreference.objects.filter(user=user, push=False).values_list("kind", flat=True))
+    return set(Notification.Kind.values) - off
+
+
+def devices(user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The user's devices for the choices page: label and when added, oldest first."""
+    return list(PushSubscription.objects.filter(user=user).values("pk", "label", "created_at"))

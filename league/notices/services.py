@@ -8,7 +8,7 @@ user's row (his e-mail address) is a league write, as every write of a user is."
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -25,7 +25,7 @@ from league.lib.once import form_key
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.writes import league_write
 from league.models import LeagueSettings, NoticePreference, NoticeSettings, Notification
-from league.notices import tokens
+from league.notices import push, tokens
 from league.notices.delivery import enqueue, enqueue_confirmation
 
 # One per match and coach (the model's constraint): a second run inserts nothing.
@@ -50,7 +50,8 @@ def notify(
     mail_every: timedelta | None = None,
 ) -> list[Notification]:
     """One notification per recipient (the inbox), stored in the caller's transaction; once it commits, the
-    e-mails of those who want this kind by e-mail are queued (league.notices.delivery). Returns the rows
+    e-mails of those who want this kind by e-mail are queued (league.notices.delivery), and its pushes to the
+    devices of those who want it pushed (league.notices.push: a kind once per match and device). Returns the rows
     made (a reminder already made for that match and coach is not made again). `action`: the key of the
     to-do it asks for (matches.selectors.action_key); the notice waits while that to-do does. `mail_every`:
     a recipient e-mailed this kind about this match within that time gets this one in the inbox only, so
@@ -105,6 +106,8 @@ def notify(
     pending = [row.pk for row in rows if row.email_state == Notification.Email.PENDING]
     if pending:
         transaction.on_commit(lambda: enqueue(pending))
+    if pushes := push.plan(rows):
+        transaction.on_commit(lambda: push.enqueue(pushes))
     return rows
 
 
@@ -125,11 +128,21 @@ def mark_all_read(*, user: AbstractBaseUser) -> int:
 
 
 @league_write
-def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kinds: Iterable[str]) -> str:
-    """A coach's address, the language of his e-mails, and the kinds he wants by e-mail (the rest: the
-    inbox only). A new address waits for him to open the link sent to it (`confirm_email`): until then
-    mail goes to the one he had, and none to an address someone mistyped. An empty one stops e-mails at
-    once. The new address waiting, or "" when none is."""
+def save_choices(
+    *,
+    user: AbstractBaseUser,
+    email: str,
+    language: str,
+    email_kinds: Iterable[str],
+    push_kinds: Iterable[str] = (),
+    quiet_from: time | None = None,
+    quiet_to: time | None = None,
+) -> str:
+    """A coach's address, the language of the coach's e-mails and pushes, the kinds wanted by e-mail and
+    pushed (the rest: the inbox only), and the quiet hours with no push (both or neither). A new address
+    waits for the coach to open the link sent to it (`confirm_email`): until then mail goes to the one
+    before, and none to an address someone mistyped. An empty one stops e-mails at once. The new address
+    waiting, or "" when none is."""
     email = email.strip()
     problems = []
     if email:
@@ -139,9 +152,11 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
             problems.append(_("Enter a valid e-mail address."))
     if language not in dict(NoticeSettings._meta.get_field("language").choices):
         problems.append(_("Choose a language."))
-    wanted = set(email_kinds)
-    if wanted - set(Notification.Kind.values):
+    wanted, pushed = set(email_kinds), set(push_kinds)
+    if (wanted | pushed) - set(Notification.Kind.values):
         problems.append(_("Choose among the kinds listed."))
+    if (quiet_from is None) != (quiet_to is None) or (quiet_from is not None and quiet_from == quiet_to):
+        problems.append(_("Give the quiet hours both a start and an end, not the same time, or leave both empty."))
     if problems:
         raise NoticeError(problems)
     User = get_user_model()
@@ -155,11 +170,14 @@ def save_choices(*, user: AbstractBaseUser, email: str, language: str, email_kin
     if new and _sent_lately(choices, timezone.now()):
         raise NoticeError([confirmation_limit_said()])
     choices.language, choices.pending_email = language, pending
+    choices.quiet_from, choices.quiet_to = quiet_from, quiet_to
     if new:
         choices.pending_sent_at = timezone.now()
-    choices.save(update_fields=["language", "pending_email", "pending_sent_at"])
+    choices.save(update_fields=["language", "pending_email", "pending_sent_at", "quiet_from", "quiet_to"])
     for kind in Notification.Kind.values:
-        NoticePreference.objects.update_or_create(user=locked, kind=kind, defaults={"email": kind in wanted})
+        NoticePreference.objects.update_or_create(
+            user=locked, kind=kind, defaults={"email": kind in wanted, "push": kind in pushed}
+        )
     if new:  # its link; the same address saved again sends none ("Send the link again" does)
         transaction.on_commit(lambda: enqueue_confirmation(locked.pk, pending))
     return pending if new else ""

@@ -3,6 +3,7 @@ unsubscribe link, and the board's message to all coaches."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,7 +16,7 @@ from league.accounts import is_board
 from league.lib.refusals import Refusal
 from league.lib.responses import INVALID, act_and_redirect, post_form, success
 from league.models import NoticeSettings, Notification
-from league.notices import selectors, services, tokens
+from league.notices import push, selectors, services, tokens
 from league.notices.forms import BoardMessageForm, ChoicesForm
 from league.seasons import waiting
 from league.views.base import _require_board
@@ -49,16 +50,26 @@ def notice_read_all(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def notice_settings(request: HttpRequest) -> HttpResponse:
-    """A coach's address, the language of his e-mails and, per kind, the inbox only or e-mail too."""
-    choices = NoticeSettings.objects.filter(user=request.user).values("language", "pending_email").first() or {}
+    """A coach's address, the language of the e-mails and pushes, per kind the inbox only or e-mail and push
+    too, the quiet hours, and this device's push turned on or off (league.views.push, the page's script)."""
+    fields = ("language", "pending_email", "quiet_from", "quiet_to")
+    choices = NoticeSettings.objects.filter(user=request.user).values(*fields).first() or {}
     kinds = sorted(selectors.email_kinds(request.user))
     # a new address waiting is shown in the field: saving other choices keeps it waiting
     email = choices.get("pending_email") or request.user.email
     initial = {"email": email, "language": choices.get("language", "nb"), "email_kinds": kinds}
-    form = ChoicesForm(request.POST or None, initial=initial, board=is_board(request.user))
+    kept = {"push_kinds": sorted(selectors.push_kinds(request.user)), **{f: choices.get(f) for f in fields[2:]}}
+    form = ChoicesForm(request.POST or None, initial=initial | kept, board=is_board(request.user), push=push.enabled())
 
     def page() -> HttpResponse:
-        context = {"form": form, "pending": choices.get("pending_email"), "current": request.user.email}
+        context = {
+            "form": form,
+            "pending": choices.get("pending_email"),
+            "current": request.user.email,
+            "push_enabled": push.enabled(),
+            "vapid_public_key": settings.VAPID_PUBLIC_KEY,
+            "devices": selectors.devices(request.user),
+        }
         return render(request, "notices/settings.html", context)
 
     def saved(pending: str) -> HttpResponse:
@@ -70,9 +81,9 @@ def notice_settings(request: HttpRequest) -> HttpResponse:
 
     if request.method == "GET":
         return page()
-    return post_form(
-        request, form, lambda: services.save_choices(user=request.user, **form.cleaned_data), again=page, done=saved
-    )
+    # without push the form has no push fields: what was chosen before is kept
+    save = lambda: services.save_choices(user=request.user, **(kept | form.cleaned_data))  # noqa: E731
+    return post_form(request, form, save, again=page, done=saved)
 
 
 @login_required

@@ -10,11 +10,12 @@ from unittest import mock
 
 import pytest
 from django.core.management import call_command
-from django.test import override_settings
+from django.test import TestCase, override_settings
 from django.utils import timezone
 
 from league.models import Webhook, WebhookDelivery
 from league.notices import webhook_delivery
+from league.notices.services import message_coaches
 from league.notices.webhook_delivery import backoff, deliver, send_due
 from league.notices.webhooks import Event, Kind, WebhookError, announce, payload, save_webhook
 from tests import factories
@@ -34,8 +35,6 @@ def hook(url, name="Discord", **extra):
 
 def announced(webhook, event=EVENT):
     """The event announced in a committed write: its row, delivered at once (the immediate task backend)."""
-    from django.test import TestCase
-
     with TestCase.captureOnCommitCallbacks(execute=True):
         announce(event)
     return WebhookDelivery.objects.get(webhook=webhook, key=event.key)
@@ -193,3 +192,16 @@ def test_a_public_address_is_saved_and_one_that_turns_local_is_refused_when_sent
     row.refresh_from_db()
     assert (row.state, row.attempts) == (State.FAILED, 1) and REFUSED_LOCAL in row.last_error
     assert chat.requests == []
+
+
+def test_the_boards_message_goes_to_the_webhooks_that_want_it(django_capture_on_commit_callbacks):
+    board = factories.user("styret", board=True, coach=False)
+    with receiver() as chat:
+        hook(chat.url, board_messages=True)
+        hook(chat.url, name="Results only")
+        with django_capture_on_commit_callbacks(execute=True):
+            message_coaches(by=board, subject="Cupfinale", text="Lørdag kl. 12 @everyone")
+    [body] = [json.loads(r.body) for r in chat.requests]
+    assert body["content"] == "Fra styret: Cupfinale"
+    assert body["embeds"] == [{"title": "Cupfinale", "description": "Lørdag kl. 12 @everyone"}]
+    assert body["allowed_mentions"] == {"parse": []}  # the text's @everyone pings no one

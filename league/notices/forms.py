@@ -53,7 +53,7 @@ class BoardMessageForm(forms.Form):
 
 class WebhookForm(forms.ModelForm):
     url = forms.URLField(
-        label=_("address"),
+        label=_("Address"),
         max_length=500,
         assume_scheme="https",
         widget=forms.URLInput(attrs={"placeholder": "https://discord.com/api/webhooks/…"}),

@@ -8,7 +8,7 @@ from django.conf import settings
 
 from league.models import Webhook, WebhookDelivery
 from matches.chat import result_line
-from matches.report.confirmation import confirm_report, void_match
+from matches.report.confirmation import confirm_report, reopen_report, void_match
 from matches.report.filing import file_report
 from matches.results import record_forfeit
 from tests.match_classes import OneScheduledMatch, OneWalkedMatch
@@ -44,6 +44,29 @@ class TestAReportedMatch(OneWalkedMatch):
                 void_match(match, by=board_member)
             assert [b["event"] for b in posted(chat)] == ["result", "void"]
             assert "Annullert" in posted(chat)[1]["text"]
+
+    def test_a_result_confirmed_again_unchanged_posts_nothing_a_corrected_one_posts_once(
+        self, ready_match, board_member, django_capture_on_commit_callbacks
+    ):
+        match = ready_match
+        with receiver() as chat:
+            Webhook.objects.create(name="Discord", url=chat.url)
+            with django_capture_on_commit_callbacks(execute=True):
+                file_report(match, a_report(match), by=match.home.coach)
+                confirm_report(match, by=match.away.coach)
+                reopen_report(match, by=board_member)
+                confirm_report(match, by=board_member)  # the same 2–1 again: the same event
+            assert len(chat.requests) == 1
+            corrected = a_report(match)
+            corrected.home_score = 3
+            with django_capture_on_commit_callbacks(execute=True):
+                reopen_report(match, by=board_member)
+                file_report(match, corrected, by=match.home.coach)
+                confirm_report(match, by=match.away.coach)
+            assert [b["content"].split(" (")[0] for b in posted(chat)] == [
+                f"{match.home} 2 – 1 {match.away}",
+                f"{match.home} 3 – 1 {match.away}",
+            ]
 
 
 class TestAScheduledMatch(OneScheduledMatch):

@@ -5,11 +5,13 @@ in production (https only, nothing on the local network), when saved and again w
 import hashlib
 import hmac
 import json
+import threading
 from datetime import timedelta
 from unittest import mock
 
 import pytest
 from django.core.management import call_command
+from django.db import connection, transaction
 from django.test import TestCase, override_settings
 from django.utils import timezone
 
@@ -205,3 +207,53 @@ def test_the_boards_message_goes_to_the_webhooks_that_want_it(django_capture_on_
     assert body["content"] == "Fra styret: Cupfinale"
     assert body["embeds"] == [{"title": "Cupfinale", "description": "Lørdag kl. 12 @everyone"}]
     assert body["allowed_mentions"] == {"parse": []}  # the text's @everyone pings no one
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_post_it_once():
+    """Worker A holds the row while the chat is slow to answer; worker B, at the same moment, skips the
+    locked row; once A has committed, the post is sent, once."""
+    webhook = hook("http://127.0.0.1:9/hook")
+    with mock.patch.object(webhook_delivery, "enqueue"), transaction.atomic():
+        [row] = announce(EVENT)
+    posting, release, posts, outcomes = threading.Event(), threading.Event(), [], {}
+
+    def slow_post(url, body, headers):
+        posting.set()
+        release.wait(10)
+        posts.append(body)
+        return 200
+
+    def worker(name):
+        try:
+            outcomes[name] = deliver(row.pk)[0]
+        finally:
+            connection.close()
+
+    with mock.patch.object(webhook_delivery, "post", slow_post):
+        a = threading.Thread(target=worker, args=("a",))
+        a.start()
+        assert posting.wait(10)
+        b = threading.Thread(target=worker, args=("b",))
+        b.start()
+        b.join(10)
+        release.set()
+        a.join(10)
+        assert deliver(row.pk)[0] == State.SENT  # and a third, later, posts nothing
+    assert outcomes == {"a": State.SENT, "b": "busy"} and len(posts) == 1
+    assert webhook.deliveries.get().attempts == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
+@override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_in_production_the_database_queue_and_its_worker_post_it():
+    from django_tasks_db.models import DBTaskResult
+
+    with receiver() as chat:
+        hook(chat.url)
+        with transaction.atomic():
+            announce(EVENT)
+            assert DBTaskResult.objects.count() == 0  # not before the commit
+        assert DBTaskResult.objects.count() == 1 and chat.requests == []
+        call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", stdout=mock.MagicMock())
+    assert len(chat.requests) == 1 and WebhookDelivery.objects.get().state == State.SENT

@@ -52,6 +52,7 @@ def webhooks(request: HttpRequest) -> HttpResponse:
 def webhook_edit(request: HttpRequest, pk: int) -> HttpResponse:
     _require_board(request)
     webhook = get_object_or_404(Webhook, pk=pk)
+    # the form's own copy: an invalid form writes what was typed onto its instance, the heading keeps the saved name
     form = WebhookForm(request.POST or None, instance=Webhook.objects.get(pk=pk))
 
     def page() -> HttpResponse:

@@ -105,3 +105,18 @@ def test_a_failed_test_says_why(people):
         response = as_("board", people).post(reverse("webhook_test", args=[webhook.pk]), follow=True)
     assert "Testen nådde ikke Discord: HTTP 404" in response.content.decode()
     assert WebhookDelivery.objects.get().state == WebhookDelivery.State.FAILED
+
+
+@override_settings(DEBUG=False, WEBHOOKS_ALLOW_LOCAL=False)
+def test_the_admin_refuses_the_same_addresses_and_shows_the_secret(people):
+    admin = Client()
+    admin.force_login(factories.user("root", is_superuser=True, is_staff=True))
+    add = reverse("admin:league_webhook_add")
+    response = admin.post(add, form("https://10.0.0.7/hook"))
+    assert response.status_code == 200 and "lokalt nettverk" in response.content.decode()
+    assert not Webhook.objects.exists()
+    webhook = Webhook.objects.create(name="Discord", url="https://discord.example/api/webhooks/1")
+    assert webhook.secret in admin.get(reverse("admin:league_webhook_change", args=[webhook.pk])).content.decode()
+    delivery = WebhookDelivery.objects.create(webhook=webhook, kind="test", key="test:1", payload={})
+    shown = admin.get(reverse("admin:league_webhookdelivery_change", args=[delivery.pk]))
+    assert shown.status_code == 200 and 'type="submit"' not in shown.content.decode().split("</h1>", 1)[-1]

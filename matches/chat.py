@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from league.models import WebhookDelivery
 from league.notices.webhooks import Event, Kind, announce
 from matches.models import Match
 
@@ -58,7 +59,10 @@ def announce_result(match: Match) -> None:
 def announce_void(match: Match) -> None:
     """A voided match whose result the chat had: a short line so the room knows it no longer counts. A void
     of a match the chat never heard of says nothing (a fixture struck off is no news)."""
-    posted = Q(deliveries__key__startswith=f"result:{match.pk}:")
+    posted = Q(
+        deliveries__key__startswith=f"result:{match.pk}:",
+        deliveries__state__in=[WebhookDelivery.State.SENT, WebhookDelivery.State.PENDING],
+    )
     with translation.override(settings.LANGUAGE_CODE):
         line = _("Voided: %(match)s (%(where)s) no longer counts.") % {"match": match, "where": _where(match)}
     url = settings.SITE_URL + match.get_absolute_url()

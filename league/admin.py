@@ -6,11 +6,25 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
 
 from league import rules
 from league.lib.inputs import parse_json
 from league.lib.readonly_admin import ReadOnlyAdminMixin
-from league.models import AccountChange, Cup, Division, Ruleset, Season, SeasonEnd, SeasonEntry, TiebreakGame
+from league.lib.refusals import Refusal
+from league.models import (
+    AccountChange,
+    Cup,
+    Division,
+    Ruleset,
+    Season,
+    SeasonEnd,
+    SeasonEntry,
+    TiebreakGame,
+    Webhook,
+    WebhookDelivery,
+)
+from league.notices.webhooks import check_address
 from league.rules.tables import to_text
 
 SECTION_KEYS = ("settings", *rules.TABLE_PARSERS)
@@ -242,3 +256,34 @@ class SeasonEndAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class WebhookAdminForm(forms.ModelForm):
+    url = forms.URLField(label=_("address"), max_length=500, assume_scheme="https")
+
+    class Meta:
+        model = Webhook
+        fields = ["name", "url", "format", "results", "season_tables", "board_messages", "active"]
+
+    def clean_url(self) -> str:
+        url = self.cleaned_data["url"]
+        try:
+            check_address(url)  # the same refusal as the board's page
+        except Refusal as refusal:
+            raise forms.ValidationError(refusal.messages) from None
+        return url
+
+
+@admin.register(Webhook)
+class WebhookAdmin(SimpleHistoryAdmin):
+    """The league's chat; the secret is shown here for the receiver of plain JSON."""
+
+    form = WebhookAdminForm
+    list_display = ["name", "format", "results", "season_tables", "board_messages", "active"]
+    readonly_fields = ["secret", "created_at"]
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["webhook", "kind", "key", "state", "attempts", "status_code", "created_at", "sent_at"]
+    list_filter = ["state", "kind", "webhook"]

@@ -14,6 +14,7 @@ from league.views import (
     records,
     rulesets,
     seasons,
+    webhooks,
 )
 
 urlpatterns = [
@@ -31,6 +32,10 @@ urlpatterns = [
     path("board/", board.board_desk, name="board_desk"),
     path("board/settings/", board.board_settings, name="board_settings"),
     path("board/message/", notices.board_message, name="board_message"),
+    path("board/webhooks/", webhooks.webhooks, name="webhooks"),
+    path("board/webhooks/<int:pk>/", webhooks.webhook_edit, name="webhook_edit"),
+    path("board/webhooks/<int:pk>/delete/", webhooks.webhook_delete, name="webhook_delete"),
+    path("board/webhooks/<int:pk>/test/", webhooks.webhook_test, name="webhook_test"),
     path("standings/", pages.standings, name="standings"),
     path("leaders/", leaders.leaders_page, name="leaders"),
     path("leaders.csv", leaders.leaders_csv, name="leaders_csv"),

@@ -12,6 +12,7 @@ from league.lib.writes import league_write
 from league.models import Notification
 from league.notices.services import notify
 from matches import stats
+from matches.chat import announce_result
 from matches.cup import advance_cup
 from matches.models import Match, PostMatch
 from matches.notices import coaches, words
@@ -75,4 +76,5 @@ def record_forfeit(match: Match, forfeiting_team: Any, *, by: Any) -> Match:
     advance_cup(match)
     ruling = words(match, ruling="forfeit", team=forfeiting_team.name)
     notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=ruling)
+    announce_result(match)
     return match

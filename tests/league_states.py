@@ -66,6 +66,7 @@ class StatesLeague:
     rulesets: list
     races: list[str]
     photos: list = field(default_factory=list)  # the reported match's photo of the referee sheet
+    webhooks: list = field(default_factory=list)  # the board's chat, made last: the build posts nothing
 
     def visits(self, route: Route) -> list[Visit]:
         """The paths of `route` with this league's rows (a match route: one path per match state)."""
@@ -177,6 +178,7 @@ PARAMETERS = {
     "rules:pk": lambda league, route: [({"pk": r.pk}, []) for r in league.rulesets],
     "races:slug": lambda league, route: [({"slug": slug}, []) for slug in league.races],
     "my:pk": _notices,
+    "board:pk": lambda league, route: [({"pk": w.pk}, []) for w in league.webhooks],
     "notices:token": _unsubscribe,
 }
 
@@ -186,7 +188,7 @@ def build_states_league(make_teams, board) -> StatesLeague:
     through: a pre-match begun, a live log started, a report awaiting confirmation, a confirmed match
     whose post-match sequences are one begun and one not; round 2 untouched; a cup of three teams
     with a bye and a forfeit. A draft ruleset for the rules editor's pages."""
-    from league.models import Ruleset
+    from league.models import Ruleset, Webhook
     from league.seasons.services.cup import draw_cup
     from league.seasons.services.fixtures import generate_fixtures
     from league.seasons.services.setup import DivisionPlan, create_season, start_season
@@ -272,4 +274,5 @@ def build_states_league(make_teams, board) -> StatesLeague:
         photos=[ReportPhoto.objects.select_related("match__home", "match__away").get(pk=photo.pk)],
         rulesets=[ruleset, draft],
         races=list(Race.objects.order_by("name").values_list("slug", flat=True)[:2]),
+        webhooks=[Webhook.objects.create(name="Discord", url="http://127.0.0.1:9/hook")],
     )

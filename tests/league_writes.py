@@ -16,7 +16,7 @@ from league.lib.writes import raise_league_version
 LEAGUE_APPS = {"league", "teams", "matches", "auth"}
 # Rows no kept page shows, written without a new league version: the version itself, the coaches'
 # notifications (opening the inbox or sending an e-mail must not empty the page cache) and the live log.
-UNVERSIONED = {"leagueversion", "notification", "noticepreference", "noticesettings", "liveevent"}
+UNVERSIONED = {"leagueversion", "notification", "noticepreference", "noticesettings", "liveevent", "webhookdelivery"}
 
 
 @contextmanager

@@ -344,6 +344,11 @@ _TASK_BACKENDS = {
 TASKS = {"default": {"BACKEND": _TASK_BACKENDS[os.environ.get("TASKS_BACKEND", "immediate" if DEBUG else "database")]}}
 # A failed e-mail is tried again later, this many times in all (league.notices.delivery).
 NOTICE_EMAIL_ATTEMPTS = int(os.environ.get("NOTICE_EMAIL_ATTEMPTS", "5"))
+# The league's chat (league.notices.webhook_delivery): a post tried this many times in all (1, 5, 25, 125
+# minutes apart). Production posts only over https to addresses on the internet; development and the tests
+# may post to this machine (a receiver of their own on 127.0.0.1) and over plain http.
+WEBHOOK_ATTEMPTS = int(os.environ.get("WEBHOOK_ATTEMPTS", "5"))
+WEBHOOKS_ALLOW_LOCAL = _env_bool("WEBHOOKS_ALLOW_LOCAL", DEBUG)
 # The reminders' days are the board's to set in the app (league.models.LeagueSettings).
 
 # Web Push (league.notices.push): the league's VAPID key pair, made once by `manage.py vapid_keys`. Without

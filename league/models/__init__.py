@@ -34,6 +34,7 @@ from league.models.stats import (
 )
 from league.models.version import LeagueVersion
 from league.models.version import _version_token as _version_token  # the token's default, named by migration 0007
+from league.models.webhooks import Webhook, WebhookDelivery, new_webhook_secret
 
 __all__ = [
     "LEADER_COUNTERS",
@@ -60,6 +61,9 @@ __all__ = [
     "SeasonQuerySet",
     "TeamSeasonStats",
     "TiebreakGame",
+    "Webhook",
+    "WebhookDelivery",
     "new_calendar_salt",
+    "new_webhook_secret",
     "round_name",
 ]

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from league.lib.once import TokenField
-from league.models import LeagueSettings, Notification
+from league.models import LeagueSettings, Notification, Webhook
 
 # The kinds only the board receives (R45, R47): offered on a board member's choices only.
 BOARD_KINDS = (Notification.Kind.DISPUTE_TO_SETTLE, Notification.Kind.REOPENED_OVERDUE)
@@ -68,3 +68,18 @@ class BoardMessageForm(forms.Form):
     token = TokenField()  # the same message sent twice (a double tap) goes out once
     subject = forms.CharField(label=_("Subject"), max_length=150)
     text = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 8}), max_length=5000)
+
+
+class WebhookForm(forms.ModelForm):
+    url = forms.URLField(
+        label=_("Address"),
+        max_length=500,
+        assume_scheme="https",
+        widget=forms.URLInput(attrs={"placeholder": "https://discord.com/api/webhooks/…"}),
+        help_text=_("Discord: the channel's settings, Integrations, Webhooks, Copy Webhook URL."),
+    )
+
+    class Meta:
+        model = Webhook
+        fields = ["name", "url", "format", "results", "season_tables", "board_messages", "active"]
+        help_texts = {"format": _("Plain JSON is signed with the webhook's secret (X-Torshov-Signature).")}

@@ -7,17 +7,19 @@ user's row (his e-mail address) is a league write, as every write of a user is."
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from league.accounts import COACH, is_board, role_permission
@@ -27,6 +29,7 @@ from league.lib.writes import league_write
 from league.models import LeagueSettings, NoticePreference, NoticeSettings, Notification
 from league.notices import push, tokens
 from league.notices.delivery import enqueue, enqueue_confirmation
+from league.notices.webhooks import Event, Kind, announce
 
 # One per match and coach (the model's constraint): a second run inserts nothing.
 ONCE_PER_MATCH = frozenset(
@@ -297,4 +300,8 @@ def message_coaches(*, by: AbstractBaseUser, subject: str, text: str, token: str
         raise NoticeError(problems)
     params = {"subject": subject[:150], "text": text, **({"key": key} if key else {})}
     made = notify(active_coaches(), Notification.Kind.BOARD_MESSAGE, params=params)
+    with translation.override(settings.LANGUAGE_CODE):
+        line = _("From the board: %(subject)s") % {"subject": params["subject"]}
+    event_key = f"board_message:{key or uuid.uuid4().hex}"
+    announce(Event(Kind.BOARD_MESSAGE, event_key, line, sections=((params["subject"], text),), data=params))
     return len(made)

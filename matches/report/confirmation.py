@@ -15,6 +15,7 @@ from league.models import Notification
 from league.notices.services import notify
 from league.rules.records import RECORD_COUNTERS, record_counts, record_spp
 from matches import stats
+from matches.chat import announce_result, announce_void
 from matches.cup import advance_cup, next_cup_match, undo_cup_advance
 from matches.models import Match, PlayerMatch, PostMatch
 from matches.notices import action_key, acts_as_coach, coaches, words
@@ -64,6 +65,7 @@ def confirm_report(match: Match, *, by: Any, tell: bool = True) -> Match:
         PostMatch.objects.get_or_create(match=match, team_id=team_id, defaults={"ruleset": match.season.ruleset})
     if tell:
         _tell_confirmed(match, by)
+    announce_result(match)
     return match
 
 
@@ -169,8 +171,11 @@ def void_match(match: Match, *, by: Any) -> Match:
         undo_cup_advance(match)
         _drop_unbegun_post_match(match)
         _undo_forfeit(match)
+    had_result = match.status == Match.Status.CONFIRMED
     match.status = Match.Status.VOID
     match.save()
+    if had_result:
+        announce_void(match)
     notify(coaches(match, but=by), Notification.Kind.BOARD_RULED, match=match, params=words(match, ruling="void"))
     return match
 

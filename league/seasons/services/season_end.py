@@ -7,12 +7,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils import timezone
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from league import rules
 from league.lib.writes import league_write
 from league.models import Cup, Division, Season, SeasonEnd
+from league.notices.webhooks import Event, Kind, announce
 from league.rules.messages import N_, Msg, to_json
 from league.seasons.selectors import division_lines, ties_to_settle
 from league.seasons.services.base import SeasonError
@@ -125,7 +128,43 @@ def commit_season_end(season: Season, *, by: Any, next_name: str) -> Season:
     season.save(update_fields=["status", "ended_at"])
     next_season = _next_season(plan, season, next_name)
     SeasonEnd.objects.create(season=season, committed_by=by, summary=_summary(plan, next_season))
+    _announce_tables(season)
     return next_season
+
+
+def _announce_tables(season: Season) -> None:
+    """The final tables in the league's chat, one section per division, in the league's language."""
+    names = dict(Team.objects.filter(season_entries__season=season).values_list("pk", "name"))
+    sections, tables = [], []
+    with translation.override(settings.LANGUAGE_CODE):
+        for division in season.divisions.order_by("level"):
+            lines = division_lines(division)
+            rows = [_table_row(line, names.get(line.team, "?")) for line in lines]
+            sections.append((division.name, "\n".join(rows)))
+            table = [{"team": names.get(line.team), **line.as_dict()} for line in lines]
+            tables.append({"division": division.name, "table": table})
+        text = _("The season %(season)s is over: the final tables.") % {"season": season.name}
+    announce(
+        Event(
+            Kind.SEASON_TABLES,
+            f"season_tables:{season.pk}",
+            text,
+            url=settings.SITE_URL + reverse("season", args=[season.pk]),
+            sections=tuple(sections),
+            data={"season": season.name, "divisions": tables},
+        )
+    )
+
+
+def _table_row(line: rules.Line, team: str) -> str:
+    return _("%(pos)s. %(team)s: %(points)s p (%(won)s–%(drawn)s–%(lost)s)") % {
+        "pos": line.position,
+        "team": team,
+        "points": line.points,
+        "won": line.won,
+        "drawn": line.drawn,
+        "lost": line.lost,
+    }
 
 
 def _pay_prizes(plan: SeasonEndPlan, season: Season, by: Any) -> None:

@@ -71,8 +71,8 @@
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
-      if (form.hasAttribute("data-logout")) {
-        // the kept pages go first, whatever the network: the log-out itself is sent once they are gone
+      if (form.hasAttribute("data-forget-offline")) {
+        // log-out and log-in: the kept pages go first, whatever the network; the form is sent once they are gone
         event.preventDefault();
         event.stopImmediatePropagation();
         forgetPages()

@@ -80,6 +80,12 @@ def test_my_team_installable_and_read_offline_then_forgotten_at_log_out(phone):
     phone.reload()
     assert phone.evaluate("() => navigator.serviceWorker.controller !== null")
     assert phone.evaluate(WAIT_KEPT, "/my/")
+    # Chromium's own verdict on the manifest and on installing (its DevTools protocol)
+    cdp = phone.context.new_cdp_session(phone)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    installability = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # a Playwright context is off the record, where Chromium installs nothing; that is its only objection
+    assert [e["errorId"] for e in installability if e["errorId"] != "in-incognito"] == []
     # no install offer or iPhone help in a browser that asked for neither
     expect(phone.locator("[data-install]")).to_be_hidden()
     expect(phone.locator("[data-install-ios]")).to_be_hidden()
@@ -101,7 +107,7 @@ def test_my_team_installable_and_read_offline_then_forgotten_at_log_out(phone):
     phone.context.set_offline(False)
     phone.reload()
     expect(phone.locator("#offline-banner")).to_be_hidden()
-    phone.locator("form[data-logout] button").click()
+    phone.locator(".site-header form[data-forget-offline] button").click()
     expect(phone.get_by_role("link", name="Logg inn")).to_be_visible()
     kept = phone.evaluate(KEPT)
     assert not [path for path in kept if not path.startswith("/static/")], kept

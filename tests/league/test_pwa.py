@@ -185,4 +185,7 @@ class TestLogout:
         client.force_login(coach)
         html = client.get(reverse("standings")).content.decode()
         assert "data-anonymous" not in html
-        assert "data-logout" in html
+        assert f'action="{reverse("logout")}" class="inline-form" data-forget-offline' in html
+
+    def test_the_log_in_form_forgets_too(self, client):
+        assert b"data-forget-offline" in client.get(reverse("login")).content

@@ -25,7 +25,7 @@
         // The first visit loaded before the worker ran: it keeps this page and its files now, as it would
         // have kept them on the way in.
         if (!uncontrolled || !registration.active || body.hasAttribute("data-anonymous")) return;
-        const files = [...document.querySelectorAll("link[rel=stylesheet][href], script[src], link[rel=manifest]")]
+        const files = [...document.querySelectorAll("link[rel=stylesheet][href], script[src]")]
           .map((element) => element.href || element.src)
           .filter((url) => new URL(url, location.href).origin === location.origin);
         registration.active.postMessage({ type: "visited", url: location.href, files });

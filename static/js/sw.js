@@ -5,8 +5,8 @@
 //   answer `X-Offline: keep` (league.lib.offline: a logged-in person's own pages, GET, 200, no new cookie).
 //   When the network fails, the kept copy is shown with the time it was kept; the page's script (pwa.js)
 //   shows the banner from the body's data-offline-stored.
-// - Static files come from the cache first: their names carry a hash in production, so a new file is a new
-//   address.
+// - Static files whose names carry a hash (production) come from the cache first: a new file is a new address.
+//   Others (development) from the network first, the kept one offline.
 // - Everything else (POSTs, the live log's entries and polls, htmx fragments, the admin) goes to the
 //   network untouched.
 //
@@ -93,12 +93,30 @@ async function page(event) {
   return response;
 }
 
+// A name with its content's hash (css/league.0123456789ab.css, production's manifest storage) never changes:
+// cache first, and the same file's older versions dropped. Any other (development, the unhashed icon): network
+// first, the kept one offline.
+const HASHED = /\.[0-9a-f]{12}(\.[^./]+)$/;
+const unhashed = (url) => new URL(url).pathname.replace(HASHED, "$1");
+
 async function staticFile(request) {
   const cache = await caches.open(STATIC);
+  const hashed = HASHED.test(new URL(request.url).pathname);
   const kept = await cache.match(request);
-  if (kept) return kept;
-  const response = await fetch(request);
-  if (response.status === 200 && response.type === "basic") await cache.put(request, response.clone());
+  if (kept && hashed) return kept;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    if (kept) return kept;
+    throw error;
+  }
+  if (response.status === 200 && response.type === "basic") {
+    const copy = response.clone();
+    const older = hashed ? (await cache.keys()).filter((r) => r.url !== request.url && unhashed(r.url) === unhashed(request.url)) : [];
+    await Promise.all(older.map((r) => cache.delete(r)));
+    await cache.put(request, copy);
+  }
   return response;
 }
 

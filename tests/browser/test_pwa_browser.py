@@ -97,6 +97,7 @@ def test_my_team_installable_and_read_offline_then_forgotten_at_log_out(phone):
     expect(banner).to_be_visible()
     expect(banner).to_have_text(re.compile(r"^Frakoblet – sist oppdatert kl\. \d\d:\d\d$"))
     expect(phone.get_by_role("heading", name="Mitt lag", level=1)).to_be_visible()
+    expect(banner).to_have_css("background-color", "rgb(122, 90, 0)")  # the stylesheet kept too (--accent-ink)
     screenshot(phone, "pwa-offline-banner")
 
     propose = phone.locator("form.propose-form")

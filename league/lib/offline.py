@@ -1,7 +1,7 @@
 """Which pages the service worker (static/js/sw.js) may keep for reading offline.
 
 A page says so with `X-Offline: keep`; the service worker keeps nothing else. `keep_offline` is called by the
-few views a coach reads at the table (his page, his team's roster, his match, the rules); the middleware takes
+few views a coach reads at the table (Mitt lag, the team's roster, its matches, the rules); the middleware takes
 the mark off again whatever the view said when the answer must not be kept (docs/pwa.md).
 """
 

@@ -5,7 +5,7 @@
   const PAGES_PREFIX = "torshov-pages"; // the service worker's page caches (sw.js: PAGES)
   const body = document.body;
 
-  // The kept pages are one person's: gone when he logs out, and on any page served to nobody logged in (a
+  // The kept pages are one person's: gone at log-out, and on any page served to nobody logged in (a
   // session ended elsewhere), so the next person on this phone never reads them.
   async function forgetPages() {
     if (!("caches" in window)) return;

@@ -87,7 +87,7 @@ async function page(event) {
     const copy = await kept(request);
     return copy ? offlineCopy(copy) : response;
   }
-  // Kept when the server says so; an old copy goes when it no longer does (logged out, not his any more).
+  // Kept when the server says so; an old copy goes when it no longer does (logged out, the team handed over).
   if (keepable(request, response)) event.waitUntil(keep(request, response.clone()));
   else event.waitUntil(forget(request));
   return response;

@@ -1,6 +1,6 @@
 """The installable app in Chromium: the manifest read, the service worker active and in control, "Mitt lag" read
 offline from its kept copy under the banner, a form on it saying it needs the network, and nothing of the
-coach's kept after he logs out."""
+coach's kept after the log-out."""
 
 import re
 

@@ -94,7 +94,7 @@ class TestServiceWorker:
 
 
 class TestOfflineMark:
-    """`X-Offline: keep` on the four pages a coach reads at the table, for him; on nothing else."""
+    """`X-Offline: keep` on the four pages a coach reads at the table, for that coach; on nothing else."""
 
     @classmethod
     def setUpTestData(cls):
@@ -138,7 +138,7 @@ class TestOfflineMark:
             reverse("team", args=[self.other_team.pk]),
             reverse("match", args=[self.other_match.pk]),
             reverse("notices"),
-            reverse("team_ledger", args=[self.match.home_id]),  # his, but not for the table
+            reverse("team_ledger", args=[self.match.home_id]),  # the coach's own, but not for the table
         ]:
             assert not self._kept(client, url), url
 

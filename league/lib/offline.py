@@ -14,6 +14,9 @@ from django.http import HttpRequest, HttpResponse
 
 OFFLINE_HEADER = "X-Offline"
 KEEP = "keep"
+# this answer is not kept, but a copy kept before of the same page stays: the person and the page are the same,
+# only the moment is not (a flash message read, a cookie renewed)
+SKIP = "skip"
 
 
 def keep_offline(request: HttpRequest, response: HttpResponse, *, when: bool = True) -> HttpResponse:
@@ -41,14 +44,18 @@ def sets_a_cookie(request: HttpRequest, response: HttpResponse) -> bool:
 
 
 class OfflineCopyMiddleware:
-    """Takes `X-Offline: keep` off an answer that sets a cookie or is the admin's. Placed above the session and
-    CSRF middleware, so it sees the cookies they set."""
+    """Takes `X-Offline: keep` off the admin's answers, and turns it into `skip` on one that sets a cookie.
+    Placed above the session and CSRF middleware, so it sees the cookies they set."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if OFFLINE_HEADER in response and (request.path.startswith("/admin/") or sets_a_cookie(request, response)):
+        if response.get(OFFLINE_HEADER) != KEEP:
+            return response
+        if request.path.startswith("/admin/"):
             del response[OFFLINE_HEADER]
+        elif sets_a_cookie(request, response):
+            response[OFFLINE_HEADER] = SKIP
         return response

@@ -87,9 +87,10 @@ async function page(event) {
     const copy = await kept(request);
     return copy ? offlineCopy(copy) : response;
   }
-  // Kept when the server says so; an old copy goes when it no longer does (logged out, the team handed over).
+  // Kept when the server says so; an old copy goes when it no longer does (logged out, the team handed over),
+  // and stays when the server only skips this answer (it set a cookie: league.lib.offline.SKIP).
   if (keepable(request, response)) event.waitUntil(keep(request, response.clone()));
-  else event.waitUntil(forget(request));
+  else if (response.headers.get("X-Offline") !== "skip") event.waitUntil(forget(request));
   return response;
 }
 

@@ -157,7 +157,7 @@ class TestOfflineMark:
         client.force_login(self.coach)
         first = client.get(reverse("coach_home"))  # a new CSRF cookie: a page of its moment
         assert settings.CSRF_COOKIE_NAME in first.cookies
-        assert OFFLINE_HEADER not in first
+        assert first[OFFLINE_HEADER] == "skip"  # not kept; a copy kept before stays
         again = client.get(reverse("coach_home"))  # the same cookie sent again to renew it: kept
         assert again.cookies[settings.CSRF_COOKIE_NAME].value == first.cookies[settings.CSRF_COOKIE_NAME].value
         assert again[OFFLINE_HEADER] == "keep"
@@ -169,6 +169,14 @@ class TestOfflineMark:
         middleware = OfflineCopyMiddleware(marked)
         assert OFFLINE_HEADER not in middleware(RequestFactory().get("/admin/teams/team/"))
         assert middleware(RequestFactory().get("/rules/"))[OFFLINE_HEADER] == "keep"
+
+    def test_a_new_session_cookie_skips_the_answer(self):
+        def new_session(request):
+            response = HttpResponse(headers={OFFLINE_HEADER: "keep"})
+            response.set_cookie(settings.SESSION_COOKIE_NAME, "new")
+            return response
+
+        assert OfflineCopyMiddleware(new_session)(RequestFactory().get("/my/"))[OFFLINE_HEADER] == "skip"
 
 
 class TestLogout:

@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
+from django.template import loader
 from django.test import Client, RequestFactory
 from django.urls import resolve, reverse
 from PIL import Image
@@ -194,6 +195,10 @@ class TestLogout:
         html = client.get(reverse("standings")).content.decode()
         assert "data-anonymous" not in html
         assert f'action="{reverse("logout")}" class="inline-form" data-forget-offline' in html
+
+    def test_an_error_page_without_a_user_forgets_nothing(self):
+        """The 503 page (the database away) knows no user: the coach's kept pages are what the phone needs then."""
+        assert "data-anonymous" not in loader.get_template("503.html").render()
 
     def test_the_log_in_form_forgets_too(self, client):
         assert b"data-forget-offline" in client.get(reverse("login")).content

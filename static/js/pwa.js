@@ -65,12 +65,25 @@
     note.hidden = false;
   }
 
+  // The form sent last, for the service worker's word that it never reached the server (sw.js: sent).
+  let lastSent = null;
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const recent = lastSent && Date.now() - lastSent.at < 60_000;
+      if (event.data && event.data.type === "needs-connection" && recent && document.contains(lastSent.form)) {
+        needsConnection(lastSent.form);
+      }
+    });
+    navigator.serviceWorker.startMessages();
+  }
+
   // In the capture phase, before app.js's question and htmx's own listener: nothing is sent, nothing asked.
   window.addEventListener(
     "submit",
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
+      lastSent = { form, at: Date.now() };
       if (form.hasAttribute("data-forget-offline")) {
         // log-out and log-in: the kept pages go first, whatever the network; the form is sent once they are gone
         event.preventDefault();

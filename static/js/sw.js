@@ -8,7 +8,7 @@
 // - Static files whose names carry a hash (production) come from the cache first: a new file is a new address.
 //   Others (development) from the network first, the kept one offline.
 // - Everything else (POSTs, the live log's entries and polls, htmx fragments, the admin) goes to the
-//   network untouched.
+//   network untouched and is never kept; a form sent as a page that cannot reach the server stays on its page.
 //
 // Bump VERSION when this file's caching changes: the caches of the old version are deleted on activation.
 const VERSION = "v1";
@@ -100,6 +100,18 @@ async function page(event) {
 const HASHED = /\.[0-9a-f]{12}(\.[^./]+)$/;
 const unhashed = (url) => new URL(url).pathname.replace(HASHED, "$1");
 
+// A form sent as a page (a plain POST) that never reached the server: the page stays where it is (a 204 does not
+// navigate), with what was typed, and is told to say that the form needs the network (pwa.js).
+async function sent(event) {
+  try {
+    return await fetch(event.request);
+  } catch {
+    const windows = await self.clients.matchAll({ type: "window" });
+    for (const client of windows) client.postMessage({ type: "needs-connection" });
+    return new Response(null, { status: 204 });
+  }
+}
+
 async function staticFile(request) {
   const cache = await caches.open(STATIC);
   const hashed = HASHED.test(new URL(request.url).pathname);
@@ -123,9 +135,10 @@ async function staticFile(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && request.method === "POST") return event.respondWith(sent(event)); // never kept
+  if (request.method !== "GET") return;
   if (request.mode === "navigate") event.respondWith(page(event));
   else if (url.pathname.startsWith(STATIC_PATH)) event.respondWith(staticFile(request));
 });

@@ -105,9 +105,20 @@ def test_my_team_installable_and_read_offline_then_forgotten_at_log_out(phone):
     expect(phone.locator(".offline-note")).to_have_text("Du er frakoblet: dette krever nett.")
     assert phone.url.endswith("/my/")
 
+    # a page read online, then the network gone while the browser still thinks it is online: the plain form
+    # (the language switch) never reaches the server, and the page stays, saying so
     phone.context.set_offline(False)
     phone.reload()
     expect(phone.locator("#offline-banner")).to_be_hidden()
+    phone.context.set_offline(True)
+    phone.evaluate("() => Object.defineProperty(navigator, 'onLine', {get: () => true})")
+    phone.locator(".language-switch").get_by_role("button", name="EN").click()
+    expect(phone.locator(".offline-note")).to_have_text("Du er frakoblet: dette krever nett.")
+    assert phone.url.endswith("/my/")
+    expect(phone.get_by_role("heading", name="Mitt lag", level=1)).to_be_visible()
+
+    phone.context.set_offline(False)
+    phone.reload()
     phone.locator(".site-header form[data-forget-offline] button").click()
     expect(phone.get_by_role("link", name="Logg inn")).to_be_visible()
     kept = phone.evaluate(KEPT)

@@ -117,6 +117,16 @@ def test_my_team_installable_and_read_offline_then_forgotten_at_log_out(phone):
     assert phone.url.endswith("/my/")
     expect(phone.get_by_role("heading", name="Mitt lag", level=1)).to_be_visible()
 
+    # the coach's roster, read once online, opens offline too
+    phone.context.set_offline(False)
+    phone.goto(f"/teams/{match.home_id}/")
+    assert phone.evaluate(WAIT_KEPT, f"/teams/{match.home_id}/")
+    phone.context.set_offline(True)
+    phone.goto("/my/")
+    phone.goto(f"/teams/{match.home_id}/")
+    expect(phone.locator("#offline-banner")).to_be_visible()
+    expect(phone.get_by_role("heading", name=match.home.name, level=1)).to_be_visible()
+
     phone.context.set_offline(False)
     phone.reload()
     phone.locator(".site-header form[data-forget-offline] button").click()

@@ -53,8 +53,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """static/js/sw.js from the site's root: a worker controls only the paths under its own address, and
-    the browser looks for a new one on every visit (no-cache), so a new version takes over within a day."""
+    """static/js/sw.js from the site's root: a worker controls only the paths under its own address. Never
+    stale (no-cache): the browser asks again on each visit, so the first visit after a deploy gets a new one."""
     found = finders.find(SERVICE_WORKER)
     if not found:
         raise Http404

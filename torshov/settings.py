@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "league.lib.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # above the session and CSRF middleware: it sees the cookies they set (league.lib.offline)
+    "league.lib.offline.OfflineCopyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "league.lib.middleware.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

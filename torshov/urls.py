@@ -2,12 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league.views import accounts, language, password_reset
+from league.views import accounts, language, password_reset, pwa
 from league.views import pages as league_views
 
 urlpatterns = [
     path("", league_views.home, name="home"),
     path("favicon.ico", league_views.favicon),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
     path("i18n/setlang/", language.set_language, name="set_language"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", accounts.LogoutView.as_view(), name="logout"),

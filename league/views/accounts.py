@@ -48,7 +48,13 @@ class LoginView(SafeNext, auth_views.LoginView):
 
 
 class LogoutView(SafeNext, auth_views.LogoutView):
-    pass
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        """Logged out, and the browser told to drop what it kept of the person's pages (the service worker's
+        copies, the live log's queue): where the header is not obeyed (it needs HTTPS or localhost), pwa.js
+        deletes the copies itself."""
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
 
 
 @login_required

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from league.accounts import is_board
 from league.lib.inputs import query_id
+from league.lib.offline import keep_offline
 from league.lib.pagecache import kept_for_visitors
 from league.models import Ruleset, Season
 from league.notices.selectors import inbox
@@ -84,7 +85,7 @@ def coach_home(request: HttpRequest) -> HttpResponse:
         "waits": waiting.coach_waits(request.user, of=of),
         "notices": inbox(request.user, keys, limit=5, news=True),
     }
-    return render(request, "league/coach_home.html", context)
+    return keep_offline(request, render(request, "league/coach_home.html", context))
 
 
 @require_GET
@@ -119,7 +120,8 @@ def rules(request: HttpRequest) -> HttpResponse:
     shown = next((v for v in versions if str(v.pk) == chosen), versions[0] if versions else None)
     ruleset = None if shown is None else Ruleset.objects.get(pk=shown.pk)
     settings = settings_rows(ruleset.data) if ruleset else []
-    return render(request, "league/rules.html", {"ruleset": ruleset, "versions": versions, "settings": settings})
+    page = render(request, "league/rules.html", {"ruleset": ruleset, "versions": versions, "settings": settings})
+    return keep_offline(request, page)
 
 
 @require_GET

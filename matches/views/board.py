@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from league.lib.inputs import query_id
+from league.lib.offline import keep_offline
 from league.lib.refusals import AlreadyDone, Refusal
 from league.lib.responses import act_and_redirect, flash_refusal, post_form, success
 from league.models import Season
@@ -19,6 +20,7 @@ from league.seasons.selectors import current_season, season_board
 from league.seasons.services.fixtures import move_fixture, schedule_replay
 from matches import results
 from matches.models import Match
+from matches.notices import acts_as_coach
 from matches.report.confirmation import reopen_report, void_match
 from matches.selectors import filter_rounds
 from matches.views.base import _get_match_for_board, match_page
@@ -54,7 +56,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         pk=pk,
     )
-    return match_page(request, match)
+    # a match of the coach's own, for the table (its next one among them)
+    return keep_offline(request, match_page(request, match), when=acts_as_coach(match, request.user))
 
 
 @require_POST

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from league.accounts import sees_private
+from league.lib.offline import keep_offline
 from league.lib.pagecache import kept_for_visitors
 from league.seasons import selectors as league_selectors
 from league.views.charts import team_charts
@@ -75,7 +76,9 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "blank_rows": range(max(0, team.ruleset.rules.settings.max_squad - len(sheet.lines))),
         "blank_cells": range(ROSTER_COLUMNS),
     }
-    return render(request, "teams/team_detail.html", context)
+    page = render(request, "teams/team_detail.html", context)
+    # the coach's own roster, for the table; another team's page is read online
+    return keep_offline(request, page, when=team.coach_id == request.user.pk)
 
 
 @require_GET

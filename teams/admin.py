@@ -13,6 +13,7 @@ from league.accounts import is_board
 from league.lib.numbers import money
 from league.lib.readonly_admin import ReadOnlyAdminMixin
 from league.lib.responses import refusal_on_form
+from league.models import Season, SeasonEntry
 from teams import corrections, ledger, rosters
 from teams.models import Facility, Player, PlayerSkill, Position, Race, Skill, Stadium, StatChange, Team, TreasuryEntry
 
@@ -179,6 +180,13 @@ class TeamAdmin(CorrectionAdmin):
     @admin.display(description=_("treasury"))
     def treasury(self, obj: Team) -> str:
         return money(ledger.treasury(obj))
+
+    def save_model(self, request: HttpRequest, obj: Team, form: forms.Form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "coach" in form.changed_data:
+            # a season not yet ended is the new coach's, who finishes it; an ended one stays with its coach
+            entries = SeasonEntry.objects.filter(team=obj).exclude(season__status=Season.Status.FINISHED)
+            entries.update(coach=obj.coach)
 
     def correction_form(self, request: HttpRequest, obj: Team) -> forms.Form:
         return TeamCorrectionForm(request.POST or None)

@@ -125,6 +125,11 @@ class SeasonEntry(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="entries")
     team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="season_entries")
+    # who coached the team that season: a coach's career counts his seasons, not his team's (a team that
+    # changes coach keeps its history with the coach who played it)
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="season_entries", verbose_name=_("coach")
+    )
 
     class Meta:
         verbose_name = _("season entry")

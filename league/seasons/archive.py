@@ -15,9 +15,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from league.accounts import coach_name
-from league.models import Season, SeasonEnd
+from league.models import Season, SeasonEnd, SeasonEntry
 from league.rules.messages import from_json
-from teams.models import Team
 
 
 @dataclass
@@ -52,26 +51,28 @@ class Honours:
         return [{"season": s.name, "season_id": s.season_id, **p} for s in self.seasons for p in s.prizes]
 
 
-def season_honours(ends: QuerySet[SeasonEnd], *, keep: set[int] | None = None, private: bool = False) -> Honours:
-    """The seasons' ends, oldest first, each team named with its coach (`coach_name`: by his team to a
-    visitor); with `keep`, only what those teams won. Two queries."""
+def season_honours(ends: QuerySet[SeasonEnd], *, coach_id: int | None = None, private: bool = False) -> Honours:
+    """The seasons' ends, oldest first, each team named with the coach who had it that season (`coach_name`:
+    by his team to a visitor); with `coach_id`, only what that coach's teams won. Two queries."""
     ends = ends.order_by("season__created_at", "season_id")
     rows = list(ends.values("season_id", "season__name", "season__cup__name", "summary"))
-    wanted = {pk for row in rows for pk in _teams_of(row["summary"]) if keep is None or pk in keep}
-    teams = {
-        t["pk"]: {
-            "pk": t["pk"],
-            "name": t["name"],
-            "coach_id": t["coach_id"],
-            "coach": coach_name(
-                f"{t['coach__first_name']} {t['coach__last_name']}", t["coach__username"], [t["name"]], private=private
-            ),
+    wanted = {pk for row in rows for pk in _teams_of(row["summary"])}
+    entries = SeasonEntry.objects.filter(season_id__in=[row["season_id"] for row in rows], team_id__in=wanted)
+    if coach_id is not None:
+        entries = entries.filter(coach_id=coach_id)
+    teams: dict[int, dict[int, dict]] = {}  # by season, by team
+    for e in entries.values(
+        "season_id", "team_id", "team__name", "coach_id", "coach__first_name", "coach__last_name", "coach__username"
+    ):
+        full_name = f"{e['coach__first_name']} {e['coach__last_name']}"
+        name = coach_name(full_name, e["coach__username"], [e["team__name"]], private=private)
+        teams.setdefault(e["season_id"], {})[e["team_id"]] = {
+            "pk": e["team_id"],
+            "name": e["team__name"],
+            "coach_id": e["coach_id"],
+            "coach": name,
         }
-        for t in Team.objects.filter(pk__in=wanted).values(
-            "pk", "name", "coach_id", "coach__first_name", "coach__last_name", "coach__username"
-        )
-    }
-    return Honours([_season(row, teams) for row in rows])
+    return Honours([_season(row, teams.get(row["season_id"], {})) for row in rows])
 
 
 def _teams_of(summary: dict[str, Any]) -> set[int]:

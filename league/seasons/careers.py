@@ -1,7 +1,8 @@
 """A coach's career as his page shows it: his teams, his seasons' records (S/U/T) from the kept statistics,
 the titles and prizes the season ends gave his teams, and his matches against another coach.
 
-A coach's record is his teams': a team's matches count for the coach who has it now. Only what the kept
+A coach's record is his seasons': a team's season counts for the coach who had it that season
+(`SeasonEntry.coach`; a season not yet ended is the coach's who has the team now). Only what the kept
 statistics count is counted (matches.stats: a confirmed match, a forfeit as the awarded win, R35 and R46;
 a voided one never); the head-to-head reads the same matches, each one's outcome as the tables take it
 (`matches.charts.team_result`, as the form strip reads it: R34, R35).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.http import Http404
 
 from league.accounts import coach_name
@@ -24,7 +25,7 @@ from teams.models import Team
 CUP = TeamSeasonStats.Competition.CUP
 OUTCOME_FIELDS = {"win": "won", "draw": "drawn", "loss": "lost"}  # a side's outcome as its Record counts it
 # A match of the head-to-head as its list shows it: a team's result, and whose team was home.
-MATCH_FIELDS = (*RESULT_FIELDS, "pk", "division__name", "date", "confirmed_at", "home__coach_id")
+MATCH_FIELDS = (*RESULT_FIELDS, "pk", "division__name", "date", "confirmed_at", "season_id")
 
 
 @dataclass(frozen=True)
@@ -87,17 +88,19 @@ class Career:
         return sum((s.cup for s in self.seasons), Record())
 
 
-def _coaches_of(teams: QuerySet[Team]) -> dict[int, dict]:
-    """The coaches of these teams (an account without a team has no career), each with his names and
-    his teams' names, in one query."""
+def _coaches_of(teams: QuerySet[Team], entries: QuerySet[SeasonEntry]) -> dict[int, dict]:
+    """The coaches of these teams and season entries (an account that never had a team has no career), each
+    with his names and his teams' names, in one query."""
+    names = ("coach_id", "coach__first_name", "coach__last_name", "coach__username")
+    now = teams.order_by().values(*names, team_name=F("name"))
+    then = entries.order_by().values(*names, team_name=F("team__name"))
     coaches: dict[int, dict] = {}
-    rows = teams.order_by("name")
-    for row in rows.values("coach_id", "coach__first_name", "coach__last_name", "coach__username", "name"):
+    for row in now.union(then).order_by("team_name"):
         coach = coaches.setdefault(
             row["coach_id"],
             {"full_name": f"{row['coach__first_name']} {row['coach__last_name']}", "username": row["coach__username"]},
         )
-        coach.setdefault("teams", []).append(row["name"])
+        coach.setdefault("teams", []).append(row["team_name"])
     return coaches
 
 
@@ -108,25 +111,35 @@ def _named(coach: dict, *, private: bool) -> str:
 def named_coaches(pks: list[int], *, private: bool) -> dict[int, str]:
     """These coaches' names as the pages name them (those with a team only), in one query: the pages'
     titles and their 404s, read outside the cached fragment."""
-    return {pk: _named(c, private=private) for pk, c in _coaches_of(Team.objects.filter(coach_id__in=pks)).items()}
+    coaches = _coaches_of(Team.objects.filter(coach_id__in=pks), SeasonEntry.objects.filter(coach_id__in=pks))
+    return {pk: _named(c, private=private) for pk, c in coaches.items()}
+
+
+def coach_index(*, private: bool) -> list[dict]:
+    """Every coach who has had a team, by name, with the teams he has had: one query."""
+    coaches = _coaches_of(Team.objects.all(), SeasonEntry.objects.all())
+    rows = [{"pk": pk, "name": _named(c, private=private), "teams": c["teams"]} for pk, c in coaches.items()]
+    return sorted(rows, key=lambda row: row["name"].lower())
 
 
 def career(coach_id: int, *, private: bool) -> Career:
     """The coach's page but his name (`named_coaches`), in six queries whatever the league's size; 404 for
     an account with no team."""
-    teams = list(
-        Team.objects.filter(coach_id=coach_id).order_by("-active", "name").values("pk", "name", "active", "race__name")
+    his = Team.objects.filter(
+        Q(coach_id=coach_id) | Q(pk__in=SeasonEntry.objects.filter(coach_id=coach_id).values("team"))
     )
+    teams = list(his.order_by("-active", "name").values("pk", "name", "active", "race__name"))
     if not teams:
         raise Http404
     seasons: dict[int, SeasonRecord] = {}
-    entries = SeasonEntry.objects.filter(team__coach_id=coach_id)
+    entries = SeasonEntry.objects.filter(coach_id=coach_id)
     entries = entries.order_by("season__created_at", "season_id", "team__name")
     for e in entries.values("season_id", "season__name", "team_id", "team__name", "division__name"):
         seasons.setdefault(e["season_id"], SeasonRecord(e["season_id"], e["season__name"])).teams.append(
             {"pk": e["team_id"], "name": e["team__name"], "division": e["division__name"]}
         )
-    kept = TeamSeasonStats.objects.filter(team__coach_id=coach_id).order_by("season__created_at", "season_id")
+    coached = SeasonEntry.objects.filter(season=OuterRef("season"), team=OuterRef("team"), coach_id=coach_id)
+    kept = TeamSeasonStats.objects.filter(Exists(coached)).order_by("season__created_at", "season_id")
     for row in kept.values(
         "season_id", "season__name", "competition", "won", "drawn", "lost", "touchdowns_for", "touchdowns_against"
     ):
@@ -136,12 +149,11 @@ def career(coach_id: int, *, private: bool) -> Career:
             season.cup += record
         else:
             season.league += record
-    team_ids = {t["pk"] for t in teams}
     ends = SeasonEnd.objects.filter(season_id__in=list(seasons))
-    honours = season_honours(ends, keep=team_ids, private=private)
+    honours = season_honours(ends, coach_id=coach_id, private=private)
     for team in teams:
         team["seasons"] = [s.name for s in seasons.values() if any(t["pk"] == team["pk"] for t in s.teams)]
-    coaches = _coaches_of(Team.objects.exclude(coach_id=coach_id))
+    coaches = _coaches_of(Team.objects.exclude(coach_id=coach_id), SeasonEntry.objects.exclude(coach_id=coach_id))
     opponents = sorted(((pk, _named(c, private=private)) for pk, c in coaches.items()), key=lambda o: o[1].lower())
     return Career(coach_id, teams, list(seasons.values()), honours, opponents)
 
@@ -155,21 +167,29 @@ class HeadToHead:
 
 
 def head_to_head(coach_id: int, other_id: int, *, private: bool) -> HeadToHead:
-    """The two coaches' teams' confirmed matches against each other (a forfeit as its awarded result,
-    R35/R46; never a void), each with its outcome for the first coach; three queries. 404 unless both
-    have a team and they are two."""
+    """The two coaches' confirmed matches against each other, each played by the teams they coached that
+    season (a forfeit as its awarded result, R35/R46; never a void), each with its outcome for the first
+    coach; three queries. 404 unless both have had a team and they are two."""
     if coach_id == other_id:
         raise Http404
-    coaches = _coaches_of(Team.objects.filter(coach_id__in=[coach_id, other_id]))
+    both = [coach_id, other_id]
+    coaches = _coaches_of(Team.objects.filter(coach_id__in=both), SeasonEntry.objects.filter(coach_id__in=both))
     if len(coaches) < 2:
         raise Http404
-    mine = Q(home__coach_id=coach_id, away__coach_id=other_id)
-    theirs = Q(home__coach_id=other_id, away__coach_id=coach_id)
-    rows = Match.objects.confirmed().filter(mine | theirs).order_by("confirmed_at", "pk").values(*MATCH_FIELDS)
+    teams: dict[tuple[int, int], set[int]] = {}  # (coach, season): his teams that season
+    for e in SeasonEntry.objects.filter(coach_id__in=both).values("coach_id", "season_id", "team_id"):
+        teams.setdefault((e["coach_id"], e["season_id"]), set()).add(e["team_id"])
+    met = Q(pk__in=[])
+    for (coach, season), mine in teams.items():
+        if coach == coach_id and (theirs := teams.get((other_id, season))):
+            met |= Q(season_id=season, home_id__in=mine, away_id__in=theirs)
+            met |= Q(season_id=season, home_id__in=theirs, away_id__in=mine)
+    rows = Match.objects.confirmed().filter(met).order_by("confirmed_at", "pk").values(*MATCH_FIELDS)
     record = Record()
     matches = []
     for m in rows:
-        result = team_result(m, m["home_id"] if m["home__coach_id"] == coach_id else m["away_id"])
+        home_is_his = m["home_id"] in teams[(coach_id, m["season_id"])]
+        result = team_result(m, m["home_id"] if home_is_his else m["away_id"])
         outcome = OUTCOME_FIELDS[result.outcome]
         counts = (int(outcome == "won"), int(outcome == "drawn"), int(outcome == "lost"))
         record += Record(*counts, result.scored, result.conceded)

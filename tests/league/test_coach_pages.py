@@ -317,3 +317,87 @@ def test_the_board_may_publish_the_names_in_a_setting_and_the_page_reads_in_engl
     client.cookies["django_language"] = "en"
     html = _page(client, url)
     assert "Wins, draws and losses" in html and "No season yet." in html and "No titles yet." in html
+
+
+def _play_and_end(season, board):
+    """Every fixture of the season: the team first made wins at home 2–0 and draws away 1–1; then its end."""
+    for division in season.divisions.all():
+        generate_fixtures(division)
+    for match in Match.objects.filter(season=season):
+        first_at_home = match.home_id < match.away_id
+        record_result(match, home_score=2 if first_at_home else 1, away_score=0 if first_at_home else 1, by=board)
+    return commit_season_end(season, by=board, next_name=f"{season.name}+")
+
+
+def _record_of(team, season):
+    """(won, drawn, lost) of the team's confirmed league matches of the season, read from the matches."""
+    letters = [
+        _outcome(m, {team.pk})
+        for m in Match.objects.filter(season=season, status=Match.Status.CONFIRMED)
+        if team.pk in (m.home_id, m.away_id)
+    ]
+    return (letters.count("S"), letters.count("U"), letters.count("T"))
+
+
+def test_a_team_that_changes_coach_keeps_each_season_with_the_coach_who_played_it(client):
+    """Kari plays season 1 with Team A and gives the team to Ola before season 2 (the admin's change of
+    coach): season 1 stays Kari's (her record, her title, her head-to-head), season 2 is Ola's."""
+    from django.contrib.admin.sites import site
+    from django.test import RequestFactory
+
+    from league.seasons.careers import career, head_to_head
+
+    board = factories.user("styret", board=True, coach=False)
+    first, (a, b, _c, _d) = factories.season_with(2, 2)
+    kari, rival = a.coach, b.coach
+    kari.first_name, kari.last_name = "Kari", "Nordmann"
+    kari.save()
+    second = _play_and_end(first, board)
+    ola = factories.user("ola", first_name="Ola", last_name="Hansen")
+    a.coach = ola
+    changed = type("Form", (), {"changed_data": ["coach"]})()
+    request = RequestFactory().post("/admin/teams/team/")
+    request.user = board
+    site._registry[Team].save_model(request, a, changed, change=True)
+    assert SeasonEntry.objects.get(season=first, team=a).coach == kari  # an ended season stays hers
+    assert SeasonEntry.objects.get(season=second, team=a).coach == ola
+    third = _play_and_end(second, board)
+
+    hers, his = career(kari.pk, private=True), career(ola.pk, private=True)
+    assert [s.season_id for s in hers.seasons] == [first.pk]
+    assert [s.season_id for s in his.seasons] == [second.pk, third.pk]  # the third not yet played
+    league = hers.seasons[0].league
+    assert (league.won, league.drawn, league.lost) == _record_of(a, first)
+    league = his.seasons[0].league
+    assert (league.won, league.drawn, league.lost) == _record_of(a, second)
+    assert [t["season_id"] for t in hers.honours.titles] == [first.pk]  # A won the 1st division: hers then
+    assert [t["season_id"] for t in his.honours.titles] == [second.pk]
+    assert [t["name"] for t in hers.teams] == [a.name]  # the team she had, though Ola has it now
+    meetings = head_to_head(kari.pk, rival.pk, private=True).matches
+    assert {m["season_id"] for m in meetings} == {first.pk} and len(meetings) == 2  # A–B and B–A of season 1
+    division = SeasonEntry.objects.get(season=second, team=a).division  # B went down: A meets the new one
+    met = SeasonEntry.objects.filter(season=second, division=division).exclude(team=a).get().team.coach
+    assert {m["season_id"] for m in head_to_head(ola.pk, met.pk, private=True).matches} == {second.pk}
+    client.force_login(board)  # a member reads the coaches' names
+    rows = [r.texts() for r in table_rows(_page(client, reverse("champions")), "champions")[1:]]
+    titles = {(r[0], r[2]): r[3] for r in rows}
+    assert titles[(first.name, a.name)] == "Kari Nordmann"  # the champions of season 1: Kari's A
+    assert titles[(second.name, a.name)] == "Ola Hansen"
+
+
+def test_the_coaches_list_links_every_coach_and_names_them_only_to_members(client):
+    _season, teams = factories.season_with(2, 2)
+    kari = teams[0].coach
+    kari.first_name, kari.last_name = "Kari", "Nordmann"
+    kari.save()
+    visitor = _page(client, reverse("coach_index"))
+    rows = table_rows(visitor, "coaches")[1:]
+    assert len(rows) == 4  # the four coaches, each with a team
+    for team in teams:
+        assert reverse("coach", args=[team.coach_id]) in visitor
+        assert team.coach.username not in visitor  # a visitor reads no username
+        assert any(team.name in r.texts()[1] for r in rows)
+    assert "Kari" not in visitor
+    client.force_login(factories.user("styret", board=True, coach=False))
+    member = [r.texts() for r in table_rows(_page(client, reverse("coach_index")), "coaches")[1:]]
+    assert ["Kari Nordmann", teams[0].name] in member

@@ -146,7 +146,9 @@ class Command(BaseCommand):
                     season=season, level=d + 1, name=f"Division {d + 1}", die=6 if d == 0 else 5
                 )
                 members = order[d * per_division : (d + 1) * per_division]
-                SeasonEntry.objects.bulk_create(SeasonEntry(season=season, division=division, team=t) for t in members)
+                SeasonEntry.objects.bulk_create(
+                    SeasonEntry(season=season, division=division, team=t, coach_id=t.coach_id) for t in members
+                )
                 fixtures = rules.double_round_robin([t.pk for t in members])
                 half = max(f.round for f in fixtures) // 2
                 for f in fixtures:

@@ -64,7 +64,9 @@ def create_season(
         raise SeasonError([_("A season called %(name)s already exists.") % {"name": name}]) from exc
     for plan in divisions:
         division = Division.objects.create(season=season, level=plan.level, name=plan.name, die=plan.die)
-        SeasonEntry.objects.bulk_create(SeasonEntry(season=season, division=division, team=t) for t in plan.teams)
+        SeasonEntry.objects.bulk_create(
+            SeasonEntry(season=season, division=division, team=t, coach_id=t.coach_id) for t in plan.teams
+        )
         start_stadiums(division, plan.teams)
     return season
 
@@ -117,7 +119,9 @@ def set_division_teams(division: Division, teams: Sequence[Team]) -> None:
     if taken.exists():
         raise SeasonError([_("%(team)s already plays in another division.") % {"team": taken.first().team}])
     division.entries.all().delete()
-    SeasonEntry.objects.bulk_create(SeasonEntry(season=division.season, division=division, team=t) for t in teams)
+    SeasonEntry.objects.bulk_create(
+        SeasonEntry(season=division.season, division=division, team=t, coach_id=t.coach_id) for t in teams
+    )
     start_stadiums(division, teams)
     division.matches.filter(status=Match.Status.SCHEDULED).delete()
 

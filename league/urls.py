@@ -61,6 +61,7 @@ urlpatterns = [
     path("seasons/<int:pk>/cup/", seasons.cup_bracket, name="cup"),
     path("seasons/<int:pk>/dice/", dice.season_dice, name="season_dice"),
     path("teams/<int:pk>/dice/", dice.team_dice, name="team_dice"),
+    path("coaches/all/", coaches.coaches_page, name="coach_index"),
     path("coaches/<int:pk>/", coaches.coach_page, name="coach"),
     path("coaches/<int:pk>/vs/", coaches.coach_vs_pick, name="coach_vs_pick"),
     path("coaches/<int:pk>/vs/<int:other>/", coaches.coach_vs, name="coach_vs"),

@@ -15,7 +15,15 @@ from league.lib.inputs import query_id
 from league.lib.pagecache import kept_for_visitors
 from league.models import SeasonEnd
 from league.seasons.archive import season_honours
-from league.seasons.careers import Career, HeadToHead, SeasonRecord, career, head_to_head, named_coaches
+from league.seasons.careers import (
+    Career,
+    HeadToHead,
+    SeasonRecord,
+    career,
+    coach_index,
+    head_to_head,
+    named_coaches,
+)
 
 
 def outcomes() -> list[tuple[str, str, str]]:
@@ -85,3 +93,10 @@ def champions(request: HttpRequest) -> HttpResponse:
         return list(reversed(season_honours(SeasonEnd.objects.all(), private=private).seasons))
 
     return render(request, "league/champions.html", {"seasons": read()})
+
+
+@require_GET
+@kept_for_visitors
+def coaches_page(request: HttpRequest) -> HttpResponse:
+    """The league's coaches, each linked to a coach's page: a visitor reads them by their teams (sees_private)."""
+    return render(request, "league/coaches.html", {"coaches": coach_index(private=sees_private(request.user))})

@@ -354,3 +354,54 @@ def stacked_bars(rows: Sequence[tuple[str, Sequence[tuple[str, int]]]]) -> Stack
     height = len(rows) * BARS_ROW + BARS_AXIS
     axis_y = len(rows) * BARS_ROW
     return StackedBars(BARS_WIDTH, height, drawn, top, BARS_LABEL, BARS_LABEL + BARS_PLOT, axis_y, height - 3)
+
+
+# The dice pages' chart: each face's observed share as a bar, its expected share as a mark (SVG user units;
+# the chart scales to its column, 390 px on a phone).
+FACE_WIDTH, FACE_HEIGHT, FACE_AXIS, FACE_HEADROOM = 360, 140, 18, 14  # the faces' labels below, the scale above
+FACE_CHART = {
+    "width": FACE_WIDTH,
+    "height": FACE_HEIGHT,
+    "top": FACE_HEADROOM,
+    "baseline": FACE_HEIGHT - FACE_AXIS,
+    "label_y": FACE_HEIGHT - 4,
+}
+
+
+@dataclass(frozen=True)
+class FaceBar:
+    label: str  # the face under its bar, or "" where faces are too many to name each
+    x: float
+    width: float
+    center: float
+    right: float
+    observed_y: float
+    observed_height: float
+    expected_y: float
+
+
+def face_bars(faces: Sequence[tuple[int, float, float]]) -> tuple[list[FaceBar], int]:
+    """Each (face, observed %, expected %) as its bar and mark, on a scale up to the next multiple of 5
+    above the highest of them; the top percent with them."""
+    top = max([observed for _f, observed, _e in faces] + [expected for _f, _o, expected in faces])
+    top_percent = max(5, int(-(-top // 5) * 5))
+    band = FACE_WIDTH / len(faces)
+    plot = FACE_HEIGHT - FACE_AXIS - FACE_HEADROOM
+    named = len(faces) <= 12
+    bars = []
+    for i, (face, observed, expected) in enumerate(faces):
+        height = plot * observed / top_percent
+        x = i * band + band * 0.15
+        bars.append(
+            FaceBar(
+                label=str(face) if named or i % 6 == 0 else "",
+                x=round(x, 1),
+                width=round(band * 0.7, 1),
+                center=round(x + band * 0.35, 1),
+                right=round(x + band * 0.7, 1),
+                observed_y=round(FACE_HEADROOM + plot - height, 1),
+                observed_height=round(height, 1),
+                expected_y=round(FACE_HEADROOM + plot - plot * expected / top_percent, 1),
+            )
+        )
+    return bars, top_percent

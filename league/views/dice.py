@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.accounts import display_name, sees_private
+from league.lib.charts import FACE_CHART, FaceBar, face_bars
 from league.lib.pagecache import kept_for_visitors
 from league.models import Season
 from league.rules.dice_odds import VERY_UNUSUAL_P
@@ -21,35 +22,13 @@ from matches.dice_stats import KindDice, coach_rolls, dice_by_kind, season_rolls
 from matches.models import DiceRoll
 from teams.models import Team
 
-# The chart's drawing box (SVG user units; the chart scales to its column, 390 px on a phone).
-CHART_WIDTH, CHART_HEIGHT, AXIS, HEADROOM = 360, 140, 18, 14  # the axis's labels below, the scale's above
-CHART = {
-    "width": CHART_WIDTH,
-    "height": CHART_HEIGHT,
-    "top": HEADROOM,
-    "baseline": CHART_HEIGHT - AXIS,
-    "label_y": CHART_HEIGHT - 4,
-}
-
-
-@dataclass(frozen=True)
-class Bar:
-    label: str  # the face under its bar, or "" where faces are too many to name each
-    x: float
-    width: float
-    center: float
-    right: float
-    observed_y: float
-    observed_height: float
-    expected_y: float
-
 
 @dataclass(frozen=True)
 class KindPage:
     """One kind's table, sentence and chart as the template shows them."""
 
     dice: KindDice
-    bars: list[Bar]
+    bars: list[FaceBar]
     top_percent: int
     uses: list[tuple[str, int]]
 
@@ -64,30 +43,8 @@ class KindPage:
         return f"= {number_format(p, 3)}"
 
 
-def _bars(dice: KindDice) -> tuple[list[Bar], int]:
-    """Each face's bar (observed share) and mark (expected share), on a scale up to a round percent."""
-    top = max([f.observed_percent for f in dice.faces] + [f.expected_percent for f in dice.faces])
-    top_percent = max(5, int(-(-top // 5) * 5))  # the next multiple of 5 above the highest bar
-    band = CHART_WIDTH / len(dice.faces)
-    plot = CHART_HEIGHT - AXIS - HEADROOM
-    named = len(dice.faces) <= 12
-    bars = []
-    for i, face in enumerate(dice.faces):
-        height = plot * face.observed_percent / top_percent
-        x = i * band + band * 0.15
-        bars.append(
-            Bar(
-                label=str(face.face) if named or i % 6 == 0 else "",
-                x=round(x, 1),
-                width=round(band * 0.7, 1),
-                center=round(x + band * 0.35, 1),
-                right=round(x + band * 0.7, 1),
-                observed_y=round(HEADROOM + plot - height, 1),
-                observed_height=round(height, 1),
-                expected_y=round(HEADROOM + plot - plot * face.expected_percent / top_percent, 1),
-            )
-        )
-    return bars, top_percent
+def _bars(dice: KindDice) -> tuple[list[FaceBar], int]:
+    return face_bars([(f.face, f.observed_percent, f.expected_percent) for f in dice.faces])
 
 
 def _kind_pages(rolls: QuerySet[DiceRoll]) -> dict[str, list[KindPage]]:
@@ -107,7 +64,7 @@ def _dice_page(
         "title": title,
         "links": links,
         "kinds": _kind_pages(rolls),
-        "chart": CHART,
+        "chart": FACE_CHART,
     }
     return render(request, "league/dice.html", context)
 

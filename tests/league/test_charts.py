@@ -3,6 +3,7 @@ into the SVG, worked out by hand, and the palette's contrast on the cards' white
 
 import pytest
 
+from league.lib import charts
 from league.lib.charts import (
     PALETTE,
     Box,
@@ -162,3 +163,19 @@ def test_stacked_bars_share_one_scale_and_leave_out_an_empty_part():
     assert [(p.outcome, p.x, p.width, p.shown) for p in second.parts] == [("lost", 112.0, 122.0, True)]
     assert (chart.top, chart.left, chart.right, chart.axis_y, chart.height) == (4, 112, 356, 48, 64)
     assert stacked_bars([("A season with a very long name", [("won", 1)])]).rows[0].label == "A season with a v…"
+
+
+def test_a_dice_chart_draws_each_face_on_a_scale_to_the_next_five_percent_worked_by_hand():
+    """A D6 whose 1 came up a quarter of the time, each other face 15 %, each expected 1/6 (16.67 %): the
+    scale runs to 25 %; each face has a 60-unit band of the 360, its bar 70 % of it; the plot is
+    140 - 18 - 14 = 108 units high, so the 1's bar fills it and each expected mark is 108 × 16.67/25 = 72
+    units up from the baseline at 122."""
+    bars, top = charts.face_bars([(1, 25.0, 16.67)] + [(face, 15.0, 16.67) for face in range(2, 7)])
+    assert top == 25
+    first, second = bars[0], bars[1]
+    assert (first.label, first.x, first.width, first.center, first.right) == ("1", 9.0, 42.0, 30.0, 51.0)
+    assert (first.observed_y, first.observed_height, first.expected_y) == (14.0, 108.0, 50.0)
+    assert (second.x, second.observed_height, second.observed_y) == (69.0, 64.8, 57.2)  # 108 × 15/25
+    assert [b.label for b in bars] == ["1", "2", "3", "4", "5", "6"]
+    many, _top = charts.face_bars([(face, 1.0, 1.0) for face in range(2, 38)])  # more faces than can be named
+    assert [b.label for b in many if b.label] == ["2", "8", "14", "20", "26", "32"]

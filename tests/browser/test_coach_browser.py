@@ -116,3 +116,23 @@ def test_a_visitor_reads_the_leagues_champions(new_page, width):
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width]["width"]
     assert serious(Axe(), page) == []
     screenshot(page, f"season-ended-{width}")
+
+
+def test_a_visitor_finds_every_coach_from_the_footer_on_a_phone(new_page, demo_league):
+    page = new_page()
+    page.set_viewport_size(WIDTHS["phone"])
+    page.goto("/")
+    page.locator("footer").get_by_role("link", name="Trenere").click()
+    expect(page.locator("h1")).to_have_text("Ligaens trenere")
+    rows = page.locator("table.coaches tbody tr")
+    coaches = {t.coach_id for t in Team.objects.all()}
+    expect(rows).to_have_count(len(coaches))
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS["phone"]["width"]
+    main = page.locator("main").inner_text()
+    for team in Team.objects.select_related("coach"):
+        assert re.search(rf"\b{team.coach.username}\b", main, re.I) is None  # a visitor reads no username
+    assert english_words(page) == []
+    assert serious(Axe(), page) == []
+    screenshot(page, "coaches-phone")
+    rows.first.get_by_role("link").click()
+    expect(page.locator("svg.record-chart")).to_be_visible()  # the coach's page, his record drawn

@@ -49,6 +49,8 @@ def test_auto_submitting_select_print_button_and_confirmation_work_without_inlin
     page.fill("#id_username", coach.username)
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Logg inn").click()
+    # logged in before the next address: a goto while the log-in's redirect is under way can be aborted
+    expect(page.locator(".site-nav")).to_contain_text(coach.username)
 
     page.goto(f"/teams/{team.pk}/")
     page.evaluate("window.print = () => { document.body.dataset.printed = 'yes' }")

@@ -21,11 +21,12 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django_tasks import task
+from django_tasks.base import Task
 from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
@@ -47,13 +48,28 @@ def backoff(attempts: int) -> timedelta:
 
 
 def enqueue(notification_ids: list[int]) -> None:
-    """After the commit: one task per e-mail. A queue that fails loses nothing: the row stays to send,
-    and `send_notices` sends it."""
-    for pk in notification_ids:
+    """After the commit: one task per e-mail."""
+    queue(send_notice, notification_ids, "notification")
+
+
+def queue(task_: Task, ids: list[int], what: str) -> None:
+    """One task per row (an e-mail, a push, a chat's post). A queue that fails loses nothing: the row stays
+    to send, and `send_notices` sends it."""
+    for pk in ids:
         try:
-            send_notice.enqueue(pk)
+            task_.enqueue(pk)
         except Exception:
-            logger.exception("notification %s: not queued; manage.py send_notices will send it", pk)
+            logger.exception("%s %s: not queued; manage.py send_notices will send it", what, pk)
+
+
+def pending_due(rows: QuerySet, now: datetime) -> list[int]:
+    """Of the rows still to send (a push's or a post's delivery), those to send now: a retry whose time has
+    come, and one whose task never ran."""
+    return list(
+        rows.filter(Q(next_at__lte=now) | Q(next_at__isnull=True, created_at__lte=now - SWEEP_GRACE))
+        .order_by("created_at", "pk")
+        .values_list("pk", flat=True)[:1000]
+    )
 
 
 @task()

@@ -20,14 +20,14 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone, translation
 from django_tasks import task
 from pywebpush import WebPushException, webpush
 
 from league.models import NoticePreference, NoticeSettings, Notification, PushDelivery, PushSubscription
 from league.notices import texts
-from league.notices.delivery import SWEEP_GRACE, backoff, language_of
+from league.notices.delivery import backoff, language_of, pending_due, queue
 
 logger = logging.getLogger(__name__)
 State = PushDelivery.State
@@ -87,12 +87,8 @@ def plan(notifications: list[Notification]) -> list[int]:
 
 
 def enqueue(delivery_ids: list[int]) -> None:
-    """After the commit: one task per delivery. A queue that fails loses nothing: `send_notices` sends it."""
-    for pk in delivery_ids:
-        try:
-            send_push.enqueue(pk)
-        except Exception:
-            logger.exception("push %s: not queued; manage.py send_notices will send it", pk)
+    """After the commit: one task per delivery."""
+    queue(send_push, delivery_ids, "push")
 
 
 @task()
@@ -181,12 +177,7 @@ def deliver(delivery_id: int, *, now: datetime | None = None) -> tuple[str, date
 
 def due(now: datetime) -> list[int]:
     """Pushes to send now: a retry or the end of quiet hours come, and one whose task never ran."""
-    return list(
-        PushDelivery.objects.filter(state=State.PENDING)
-        .filter(Q(next_at__lte=now) | Q(next_at__isnull=True, created_at__lte=now - SWEEP_GRACE))
-        .order_by("created_at", "pk")
-        .values_list("pk", flat=True)[:1000]
-    )
+    return pending_due(PushDelivery.objects.filter(state=State.PENDING), now)
 
 
 def send_due(*, now: datetime | None = None) -> Counter:

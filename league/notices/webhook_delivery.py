@@ -22,32 +22,26 @@ import logging
 import socket
 import ssl
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import task
 
 from league.models import Webhook, WebhookDelivery
+from league.notices.delivery import backoff, pending_due, queue
 
 logger = logging.getLogger(__name__)
 State = WebhookDelivery.State
 TIMEOUT = 5  # seconds: a chat that takes longer is tried again later
 USER_AGENT = "TorshovLeague"
-SWEEP_GRACE = timedelta(minutes=5)  # the task's own time before the sweep posts a row itself
 
 
 class Refused(Exception):
     """An address the league does not post to; its message is ready to show."""
-
-
-def backoff(attempts: int) -> timedelta:
-    """How long after the attempts-th failure to try again: 1, 5, 25, 125 minutes."""
-    return timedelta(minutes=5 ** max(0, attempts - 1))
 
 
 def _is_local(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
@@ -205,22 +199,13 @@ def deliver_webhook(delivery_id: int) -> str:
 
 
 def enqueue(delivery_ids: list[int]) -> None:
-    """After the commit: one task per post. A queue that fails loses nothing: the sweep posts the row."""
-    for pk in delivery_ids:
-        try:
-            deliver_webhook.enqueue(pk)
-        except Exception:
-            logger.exception("webhook delivery %s: not queued; manage.py send_notices will post it", pk)
+    """After the commit: one task per post."""
+    queue(deliver_webhook, delivery_ids, "webhook delivery")
 
 
 def due(now: datetime) -> list[int]:
     """Posts to send now: a retry whose time has come, and one whose task never ran."""
-    return list(
-        WebhookDelivery.objects.filter(state=State.PENDING)
-        .filter(Q(next_at__lte=now) | Q(next_at__isnull=True, created_at__lte=now - SWEEP_GRACE))
-        .order_by("created_at", "pk")
-        .values_list("pk", flat=True)[:1000]
-    )
+    return pending_due(WebhookDelivery.objects.filter(state=State.PENDING), now)
 
 
 def send_due(*, now: datetime | None = None) -> Counter:

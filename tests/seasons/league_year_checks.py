@@ -451,9 +451,11 @@ def expected_coach_keys(user) -> set[str]:
         )
     )
     keys |= {f"levelup:{m}:{t}" for m, t in unchosen}
+    held = set()  # R24 and the rulings: a team's next match waits for its last post-match sequence
     for m, t in PostMatch.objects.filter(
         team__in=ids, match__status=Match.Status.CONFIRMED, done__lt=PostMatch.Step.TEAM_RATING
     ).values_list("match_id", "team_id"):
+        held.add(t)
         if (m, t) not in unchosen:
             keys.add(f"postmatch:{m}:{t}")
     keys |= {
@@ -476,7 +478,8 @@ def expected_coach_keys(user) -> set[str]:
         if done >= PreMatch.Step.MASTER_CHEF:
             keys.add(f"report:{m.pk}")
         for t in (m.home, m.away):
-            if t.pk in ids and (nexts[t.pk] == m.pk or done > 0) and _possible(prematch_step, m, t):
+            waits = t.pk in held  # even a pre-match begun before: its squad may have been hurt since
+            if t.pk in ids and not waits and (nexts[t.pk] == m.pk or done > 0) and _possible(prematch_step, m, t):
                 keys.add(f"prematch:{m.pk}:{t.pk}")
         if done < PreMatch.Step.WEATHER:
             deadline = RoundDeadline.objects.filter(

@@ -415,3 +415,63 @@ def test_a_season_with_forfeits_sequences_open_ends_only_once_they_are_finished_
     assert Season.objects.filter(status=Season.Status.FINISHED).count() == 1, year.log
     checks.teams_can_go_on(year)
     checks.todos_succeed(year)
+
+
+@pytest.mark.long  # 24 steps with every check after each (about 45 s); the random year in `make test` is its kind
+def test_a_prematch_begun_before_another_matchs_post_match_waits_for_it(db):
+    """Found by the machine (seed 2004): Lag B had walked three steps of its first match's pre-match when its
+    later match against Lag A was played, disputed and settled by the board; the pre-match then waits for
+    that match's post-match (R24: injuries, deaths and level-ups of the last match come first), so Mitt lag
+    lists the post-match and not the pre-match. The derivation in league_year_checks had listed both."""
+    state = LeagueYear()
+    try:
+        state.build(dice_seed=98274269, sizes=(3, 2), dated=1, races=[7, 5, 1, 1, 2, 2])
+        state.the_league_can_go_on()
+        state.end_season(dated=0)
+        state.the_league_can_go_on()
+        state.propose_dates(by_away=True, days=11, which=13)
+        state.the_league_can_go_on()
+        state.replay(which=6)
+        state.the_league_can_go_on()
+        state.answer_report(board=True, dispute=True, which=3)
+        state.the_league_can_go_on()
+        state.withdraw_tiebreak(which=20)
+        state.the_league_can_go_on()
+        state.prematch(steps=4, typed=None, which=8)
+        state.the_league_can_go_on()
+        state.prematch(steps=6, typed=427, which=19)
+        state.the_league_can_go_on()
+        state.withdraw_tiebreak(which=8)
+        state.the_league_can_go_on()
+        state.end_season(dated=2)
+        state.the_league_can_go_on()
+        state.replay(which=19)
+        state.the_league_can_go_on()
+        state.settle(correct=False, seed=443, which=6)
+        state.the_league_can_go_on()
+        state.end_season(dated=2)
+        state.the_league_can_go_on()
+        state.answer_report(board=True, dispute=False, which=19)
+        state.the_league_can_go_on()
+        state.play(count=2, seed=38, which=4)
+        state.the_league_can_go_on()
+        state.live_match(seed=3233, which=18)
+        state.the_league_can_go_on()
+        state.end_season(dated=0)
+        state.the_league_can_go_on()
+        state.prematch(steps=8, typed=None, which=4)
+        state.the_league_can_go_on()
+        state.withdraw_tiebreak(which=0)
+        state.the_league_can_go_on()
+        state.live_match(seed=85, which=18)
+        state.the_league_can_go_on()
+        state.draw_cup(order_seed=630, teams=3)
+        state.the_league_can_go_on()
+        state.withdraw_tiebreak(which=11)
+        state.the_league_can_go_on()
+        state.answer_report(board=True, dispute=True, which=9)
+        state.the_league_can_go_on()
+        state.settle(correct=False, seed=134, which=7)
+        state.the_league_can_go_on()
+    finally:
+        state.teardown()

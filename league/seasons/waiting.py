@@ -20,8 +20,9 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.accounts import COACH, display_name, holders, is_board, roles
-from league.models import LeagueSettings, Notification, RoundDeadline, Season, SeasonEntry
+from league.models import Cup, LeagueSettings, Notification, RoundDeadline, Season, SeasonEntry
 from league.seasons.selectors import division_lines, ties_to_settle
+from league.seasons.services.cup import cup_winner
 from matches.models import Match, PostMatch
 from matches.notices import action_key
 from matches.postmatch.base import unfinished_postmatches
@@ -402,6 +403,11 @@ def season_open(season: Season) -> list[Todo]:
             label = _("%(match)s: the reopened report waits to be filed again")
             who = display_name(m.filed_by) if m.filed_by_id else _("the board")
         found.append(Todo("open_match", label % {"match": m}, m.get_absolute_url(), m, who=who))
+    cup = Cup.objects.filter(season=season).first()
+    if cup is not None and cup_winner(cup) is None and not any(m.cup_id for m in matches):
+        # no cup match left to play, and no winner: a voided one waits for the replay the board adds (R34)
+        label = _("%(cup)s has no winner: a voided cup match waits for its replay") % {"cup": cup.name}
+        found.append(Todo("open_cup", label, reverse("cup", args=[season.pk]), who=_("the board")))
     rows = (
         PostMatch.objects.filter(match__season=season, match__status=Match.Status.CONFIRMED)
         .filter(done__lt=PostMatch.Step.TEAM_RATING)

@@ -372,3 +372,28 @@ def test_the_desk_reads_a_few_queries_whatever_the_leagues_size(board, django_as
     client.get(reverse("board_desk"))
     with django_assert_max_num_queries(30):
         assert client.get(reverse("board_desk")).status_code == 200
+
+
+def test_a_voided_cup_match_without_its_replay_holds_the_season_end_and_says_so(board):
+    """Dead end found by the league years (seed 2014): the league played, the cup's final voided and not
+    yet played again, the desk said the season could end, and the end refused ("the cup final is not
+    played yet"). The open list names the cup; the desk says what is open."""
+    season, teams = factories.season_with(2, 0)
+    division = season.divisions.get(level=1)
+    generate_fixtures(division)
+    first, second = Match.objects.filter(division=division).order_by("round")
+    cup = draw_cup(season, teams=teams, name="Cup", prize=0, order=[t.pk for t in teams], by=board)
+    record_forfeit(first, teams[1], by=board)
+    record_forfeit(second, teams[1], by=board)
+    for row in PostMatch.objects.filter(match__season=season).select_related("match", "team"):
+        from tests.seasons.league_year import finish_postmatch
+
+        finish_postmatch(row.match, row.team)
+    final = cup.matches.get()
+    record_forfeit(final, teams[0], by=board)
+    void_match(Match.objects.get(pk=final.pk), by=board)
+    [item] = waiting.season_open(Season.objects.get(pk=season.pk))
+    assert item.kind == "open_cup" and item.url == reverse("cup", args=[season.pk])
+    with override("nb"):
+        [todo] = [t for t in waiting.board_actions() if t.kind == "season_end"]
+        assert "ingenting står åpent" not in str(todo.label) and "1 ting står åpne" in str(todo.label)

@@ -76,9 +76,15 @@ def pending_due(rows: QuerySet, now: datetime) -> list[int]:
 def send_notice(notification_id: int) -> str:
     """The queued task: deliver, and when the send failed and may be tried again, queue the next try."""
     state, next_at = deliver(notification_id)
-    if next_at is not None and send_notice.get_backend().supports_defer:
-        send_notice.using(run_after=next_at).enqueue(notification_id)
+    queue_next_try(send_notice, notification_id, next_at)
     return state
+
+
+def queue_next_try(task_: Task, pk: int, next_at: datetime | None) -> None:
+    """The row's next try queued for its time, when there is one and the queue can wait (the database
+    backend); otherwise the sweep (`send_notices`) takes it when it is due."""
+    if next_at is not None and task_.get_backend().supports_defer:
+        task_.using(run_after=next_at).enqueue(pk)
 
 
 def language_of(user_id: int) -> str:

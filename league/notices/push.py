@@ -27,7 +27,7 @@ from pywebpush import WebPushException, webpush
 
 from league.models import NoticePreference, NoticeSettings, Notification, PushDelivery, PushSubscription
 from league.notices import texts
-from league.notices.delivery import backoff, language_of, pending_due, queue
+from league.notices.delivery import backoff, language_of, pending_due, queue, queue_next_try
 
 logger = logging.getLogger(__name__)
 State = PushDelivery.State
@@ -95,8 +95,7 @@ def enqueue(delivery_ids: list[int]) -> None:
 def send_push(delivery_id: int) -> str:
     """The queued task: deliver, and when it must wait (quiet hours, a retry), queue it for then."""
     state, next_at = deliver(delivery_id)
-    if next_at is not None and send_push.get_backend().supports_defer:
-        send_push.using(run_after=next_at).enqueue(delivery_id)
+    queue_next_try(send_push, delivery_id, next_at)
     return state
 
 

@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django_tasks import task
 
 from league.models import Webhook, WebhookDelivery
-from league.notices.delivery import backoff, pending_due, queue
+from league.notices.delivery import backoff, pending_due, queue, queue_next_try
 
 logger = logging.getLogger(__name__)
 State = WebhookDelivery.State
@@ -193,8 +193,7 @@ def _post_and_mark(row: WebhookDelivery, now: datetime) -> None:
 def deliver_webhook(delivery_id: int) -> str:
     """The queued task: deliver, and when the post failed and may be tried again, queue the next try."""
     state, next_at = deliver(delivery_id)
-    if next_at is not None and deliver_webhook.get_backend().supports_defer:
-        deliver_webhook.using(run_after=next_at).enqueue(delivery_id)
+    queue_next_try(deliver_webhook, delivery_id, next_at)
     return state
 
 

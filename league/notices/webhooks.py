@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
 from league.accounts import is_board
@@ -152,5 +152,7 @@ def send_test(*, by: AbstractBaseUser, webhook: Webhook) -> WebhookDelivery:
 
 
 def webhooks_with_deliveries(shown: int = 5) -> list[tuple[Webhook, list[WebhookDelivery]]]:
-    """Each webhook and its newest posts, for the board's page (a league has a few webhooks)."""
-    return [(w, list(w.deliveries.order_by("-created_at", "-pk")[:shown])) for w in Webhook.objects.all()]
+    """Each webhook and its newest posts, for the board's page: two queries however many webhooks."""
+    newest = WebhookDelivery.objects.order_by("-created_at", "-pk")[:shown]
+    hooks = Webhook.objects.prefetch_related(Prefetch("deliveries", queryset=newest, to_attr="newest"))
+    return [(w, w.newest) for w in hooks]

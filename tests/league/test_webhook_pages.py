@@ -120,3 +120,20 @@ def test_the_admin_refuses_the_same_addresses_and_shows_the_secret(people):
     delivery = WebhookDelivery.objects.create(webhook=webhook, kind="test", key="test:1", payload={})
     shown = admin.get(reverse("admin:league_webhookdelivery_change", args=[delivery.pk]))
     assert shown.status_code == 200 and 'type="submit"' not in shown.content.decode().split("</h1>", 1)[-1]
+
+
+@pytest.mark.parametrize("hooks", [1, 4])
+def test_the_page_reads_the_same_few_queries_however_many_webhooks(people, hooks, django_assert_max_num_queries):
+    """Each webhook with its five newest posts, newest first: the webhooks and their posts in one read each
+    (the other 14 are the session, the board's roles and the nav's desk and notices counts)."""
+    for n in range(hooks):
+        webhook = Webhook.objects.create(name=f"Chat {n}", url=f"https://chat{n}.example/hook")
+        for k in range(7):
+            WebhookDelivery.objects.create(webhook=webhook, kind="result", key=f"result:{k}", payload={})
+    client = as_("board", people)
+    client.get(reverse("webhooks"))
+    with django_assert_max_num_queries(16):
+        response = client.get(reverse("webhooks"))
+    shown = dict((w.pk, [d.key for d in rows]) for w, rows in response.context["hooks"])
+    assert all(keys == [f"result:{k}" for k in (6, 5, 4, 3, 2)] for keys in shown.values())
+    assert len(shown) == hooks
